@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { PAGE_VIEWS } from '@/components/pages/registry';
+import { ShellPage } from '@/components/pages/shell-page';
+import type { PageProps } from '@/components/pages/types';
+import { resolvePagePath } from '@/lib/routing/resolve-page';
+import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
+
+interface RouteProps {
+  params: Promise<{ world: string; path?: string[] }>;
+}
+
+// Every anonymous visitor of a world gets the same HTML: rendered on first request, cached,
+// revalidated by tag when the data changes (DESIGN §1, §5).
+export const revalidate = 300;
+
+export function generateStaticParams() {
+  return [];
+}
+
+/**
+ * One route for every localised path of a world: the path is resolved with one lookup in the
+ * compiled routing table (lib/routing) instead of thousands of rewrites (DESIGN §3).
+ */
+async function resolve({ params }: RouteProps): Promise<PageProps> {
+  const { world: code, path = [] } = await params;
+  if (!isWorldCode(code)) notFound();
+  const resolution = resolvePagePath(code, path.map((segment) => decodeURIComponent(segment)));
+  if (resolution.kind === 'redirect') permanentRedirect(resolution.location);
+  if (resolution.kind === 'not-found') notFound();
+  return { world: getWorld(code), route: resolution.route, params: resolution.params };
+}
+
+/** True for the error `notFound()` throws. */
+function isNotFoundError(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return typeof digest === 'string' && digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404');
+}
+
+export async function generateMetadata(props: RouteProps): Promise<Metadata> {
+  try {
+    const page = await resolve(props);
+    return await (PAGE_VIEWS[page.route.id] ?? ShellPage).metadata(page);
+  } catch (error) {
+    // Metadata renders outside the world's not-found boundary: let the page itself call
+    // notFound(), so the translated not-found state is what the visitor gets.
+    if (!isNotFoundError(error)) throw error;
+    const t = await getTranslations('common');
+    return { title: t('notFound.title'), robots: { index: false, follow: true } };
+  }
+}
+
+export default async function WorldPage(props: RouteProps) {
+  const page = await resolve(props);
+  return (PAGE_VIEWS[page.route.id] ?? ShellPage).render(page);
+}

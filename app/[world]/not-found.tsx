@@ -1,0 +1,21 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { readWorldParam } from '@/lib/i18n/world-param';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { getWorldOrDefault } from '@/lib/worlds/worlds';
+
+/** The translated not-found state of a world. */
+export default async function NotFound() {
+  const world = getWorldOrDefault(await readWorldParam());
+  const t = await getTranslations('common');
+  return (
+    <section className="state-page" data-state="not-found">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <Link href={pathFor(world.code, 'home')}>{t('notFound.home')}</Link> ·{' '}
+        <Link href={pathFor(world.code, 'search')}>{t('notFound.search')}</Link>
+      </p>
+    </section>
+  );
+}

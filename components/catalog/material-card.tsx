@@ -1,0 +1,46 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getMaterialLabels } from '@/lib/catalog/labels';
+import type { MaterialCard as Card } from '@/lib/catalog/materials';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { World } from '@/lib/worlds/worlds';
+import { mediaUrl } from '@/lib/storage/media-url';
+import { Labels } from './labels';
+import { Price } from './price';
+
+/** A material in a list: cover, title, author, price and labels. */
+export async function MaterialCard({ world, material }: { world: World; material: Card }) {
+  const t = await getTranslations('common');
+  const href = pathFor(world.code, 'material', { id: String(material.id), slug: material.slug });
+  return (
+    <article className="card">
+      <Link href={href} className="card-link" prefetch={false}>
+        {material.coverPath ? (
+          <img src={mediaUrl(material.coverPath)} alt="" width={150} height={200} loading="lazy" decoding="async" className="card-cover" />
+        ) : null}
+        <h3 className="card-title">{material.title}</h3>
+      </Link>
+      <p className="card-author">{material.authorName}</p>
+      <Labels
+        labels={getMaterialLabels(material)}
+        texts={{ bestseller: t('labels.bestseller'), new: t('labels.new'), sale: t('labels.sale') }}
+      />
+      <Price {...material} world={world} freeLabel={t('price.free')} previousPriceLabel={t('price.previous')} />
+    </article>
+  );
+}
+
+/** A titled shelf of material cards. */
+export async function MaterialShelf({ world, title, materials, id }: { world: World; title: string; materials: Card[]; id: string }) {
+  if (materials.length === 0) return null;
+  return (
+    <section className="shelf" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="shelf-items">
+        {materials.map((m) => (
+          <MaterialCard key={m.id} world={world} material={m} />
+        ))}
+      </div>
+    </section>
+  );
+}

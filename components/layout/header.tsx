@@ -1,0 +1,83 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getMegaMenu } from '@/lib/catalog/classification';
+import { getSchoolTypeNames } from '@/lib/catalog/school-type-names';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { WORLDS, type World } from '@/lib/worlds/worlds';
+
+/**
+ * The site header: logo, search, subject menu, world switcher, favourites, cart and login.
+ * Menus are native <details> elements: usable by keyboard and screen readers without JavaScript.
+ */
+export async function Header({ world }: { world: World }) {
+  const t = await getTranslations('header');
+  const menu = await getMegaMenu(world.code, getSchoolTypeNames(world));
+  const searchPath = pathFor(world.code, 'search');
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <div className="header-row">
+        <Link href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')}>
+          Kreide
+        </Link>
+        <form action={searchPath} method="get" role="search" className="search-form">
+          <label htmlFor="header-search" className="visually-hidden">
+            {t('searchLabel')}
+          </label>
+          <input id="header-search" name="q" type="search" placeholder={t('searchPlaceholder')} autoComplete="off" />
+          <button type="submit">{t('searchButton')}</button>
+        </form>
+        <nav aria-label={t('accountNavigation')} className="account-nav">
+          <Link href={pathFor(world.code, 'favourites')} prefetch={false}>
+            {t('favourites')}
+          </Link>
+          <Link href={pathFor(world.code, 'cart')} prefetch={false}>
+            {t('cart')}
+          </Link>
+          <Link href={pathFor(world.code, 'login')} prefetch={false}>
+            {t('login')}
+          </Link>
+        </nav>
+      </div>
+      <div className="header-row header-menus">
+        <details className="menu mega-menu">
+          <summary>{t('subjects')}</summary>
+          <nav aria-label={t('subjects')} className="mega-menu-panel">
+            {menu
+              .filter((school) => school.subjects.length > 0)
+              .map((school) => (
+                <section key={school.type} className="mega-menu-column">
+                  <h2>{school.school_name}</h2>
+                  <ul>
+                    {school.subjects.map((subject) => (
+                      <li key={subject.id}>
+                        <a href={`${searchPath}?subject=${subject.id}&school_type=${school.type}`}>
+                          {subject.material_category} <span className="count">({subject.doc_count})</span>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+          </nav>
+        </details>
+        <details className="menu world-switcher">
+          <summary aria-label={t('worldSwitcherLabel', { world: world.nativeName })}>
+            <span aria-hidden="true">🌐</span> {world.nativeName}
+          </summary>
+          <ul className="world-list" lang="">
+            {WORLDS.map((w) => (
+              <li key={w.code}>
+                <a href={pathFor(w.code, 'home')} hrefLang={w.locale} lang={w.locale} aria-current={w.code === world.code ? 'true' : undefined}>
+                  {w.nativeName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+    </header>
+  );
+}

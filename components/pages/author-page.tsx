@@ -1,0 +1,141 @@
+import Link from 'next/link';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { MaterialCard } from '@/components/catalog/material-card';
+import { getAuthorProfile, listAuthorBlogPosts, listFollowedAuthors, type AuthorProfile } from '@/lib/catalog/authors';
+import { listAuthorMaterials } from '@/lib/catalog/materials';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
+import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
+import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import type { PageProps, PageView } from './types';
+
+async function load(props: PageProps): Promise<AuthorProfile> {
+  const id = Number(props.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  // SPEC §4: an author that fails to load is the not-found state with status 404.
+  const author = await getAuthorProfile(id);
+  if (!author || !isWorldCode(author.world)) notFound();
+  return author;
+}
+
+const tabOf = (props: PageProps): AuthorTab => (props.params.tab as AuthorTab | undefined) ?? 'materials';
+
+function authorPath(world: WorldCode, author: AuthorProfile, tab: AuthorTab) {
+  return pathFor(world, 'author', { id: String(author.id), slug: author.slug, tab: tab === 'materials' ? undefined : tab });
+}
+
+/** The author profile (SPEC §2): header with counts and the four tabs. */
+export const AuthorPage: PageView = {
+  async metadata(props) {
+    const author = await load(props);
+    const t = await getTranslations('author-page');
+    const world = author.world as WorldCode;
+    const tab = tabOf(props);
+    return buildPageMetadata({
+      title: t('metaTitle', { name: author.details.publicName, tab: t(`tabs.${tab}`) }),
+      description: author.details.description ? htmlToText(author.details.description) : t('metaDescription', { name: author.details.publicName }),
+      robots: author.details.privateProfile ? 'noindex-follow' : props.route.robots,
+      world,
+      worlds: [world],
+      pathInWorld: () => authorPath(world, author, tab),
+    });
+  },
+  async render(props) {
+    const author = await load(props);
+    const tab = tabOf(props);
+    const authorWorld = author.world as WorldCode;
+    if (authorWorld !== props.world.code || props.params.slug !== author.slug) permanentRedirect(authorPath(authorWorld, author, tab));
+    const { world } = props;
+    const t = await getTranslations('author-page');
+    const format = await getFormatter();
+    const { details } = author;
+    return (
+      <article className="author" data-author-id={author.id}>
+        <header className="author-header">
+          <h1>{details.publicName}</h1>
+          {details.subtitle ? <p className="author-subtitle">{details.subtitle}</p> : null}
+          {details.teachableCertified ? <p className="badge">{t('certified')}</p> : null}
+          <ul className="author-counts">
+            <li>{t('followers', { count: author.followersNumber })}</li>
+            <li>{t('following', { count: author.followingNumber })}</li>
+            <li>{t('materials', { count: details.totalMaterials })}</li>
+          </ul>
+          {details.privateProfile ? null : details.description ? (
+            <div className="author-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(details.description) }} />
+          ) : null}
+          {!details.privateProfile ? (
+            <ul className="author-social">
+              {details.instagramProfile ? <li><a href={`https://www.instagram.com/${encodeURIComponent(details.instagramProfile)}`} rel="nofollow noopener">Instagram</a></li> : null}
+              {details.pinterestProfile ? <li><a href={`https://www.pinterest.com/${encodeURIComponent(details.pinterestProfile)}`} rel="nofollow noopener">Pinterest</a></li> : null}
+              {details.facebookProfile ? <li><a href={`https://www.facebook.com/${encodeURIComponent(details.facebookProfile)}`} rel="nofollow noopener">Facebook</a></li> : null}
+            </ul>
+          ) : null}
+        </header>
+        <nav aria-label={t('tabsLabel')} className="tabs">
+          <ul>
+            {AUTHOR_TABS.map((name) => (
+              <li key={name}>
+                <Link href={authorPath(world.code, author, name)} aria-current={name === tab ? 'page' : undefined} prefetch={false}>
+                  {t(`tabs.${name}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="tab-panel" data-tab={tab}>
+          <h2>{t(`tabs.${tab}`)}</h2>
+          {tab === 'materials' ? (
+            <div className="shelf-items">
+              {(await listAuthorMaterials(author.id)).map((m) => <MaterialCard key={m.id} world={world} material={m} />)}
+            </div>
+          ) : null}
+          {tab === 'blog' || tab === 'activity' ? <BlogList world={world.code} authorId={author.id} emptyText={t('empty')} format={format} activity={tab === 'activity'} /> : null}
+          {tab === 'following' ? <FollowingList authorId={author.id} emptyText={t('empty')} /> : null}
+        </section>
+      </article>
+    );
+  },
+};
+
+async function BlogList({ world, authorId, emptyText, format, activity }: { world: WorldCode; authorId: number; emptyText: string; format: Awaited<ReturnType<typeof getFormatter>>; activity: boolean }) {
+  const t = await getTranslations('author-page');
+  const posts = await listAuthorBlogPosts(authorId);
+  const materials = activity ? await listAuthorMaterials(authorId, 10) : [];
+  const entries = [
+    ...posts.map((p) => ({ key: `p${p.id}`, date: p.publishedAt, href: pathFor(world, 'blog-post', { id: String(p.id) }), title: p.title, kind: t('activityPost'), excerpt: p.excerpt })),
+    ...materials.map((m) => ({ key: `m${m.id}`, date: m.createdAt, href: pathFor(world, 'material', { id: String(m.id), slug: m.slug }), title: m.title, kind: t('activityMaterial'), excerpt: '' })),
+  ].sort((a, b) => b.date.localeCompare(a.date));
+  if (entries.length === 0) return <p>{emptyText}</p>;
+  return (
+    <ul className="post-list">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link href={entry.href} prefetch={false}>{entry.title}</Link>{' '}
+          <span className="post-meta">
+            {activity ? `${entry.kind} · ` : ''}
+            <time dateTime={entry.date}>{format.dateTime(new Date(entry.date), { dateStyle: 'medium' })}</time>
+          </span>
+          {entry.excerpt ? <p>{entry.excerpt}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+async function FollowingList({ authorId, emptyText }: { authorId: number; emptyText: string }) {
+  const t = await getTranslations('author-page');
+  const followed = await listFollowedAuthors(authorId);
+  if (followed.length === 0) return <p>{emptyText}</p>;
+  return (
+    <ul className="following-list">
+      {followed.map((a) => (
+        <li key={a.id}>
+          <Link href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>{a.publicName}</Link>{' '}
+          <span className="post-meta">{t('followers', { count: a.followersNumber })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

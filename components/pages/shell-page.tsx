@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { RouteId } from '@/lib/routing/routes';
+import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import type { PageProps, PageView } from './types';
+
+/** The localised path of a page in another world, with the same params. */
+export function samePageIn(props: PageProps) {
+  return (world: Parameters<typeof pathFor>[0]) => pathFor(world, props.route.id as RouteId, props.params);
+}
+
+/**
+ * A translated page shell for routes whose feature is built by a later issue: the right title,
+ * navigation and robots hint, and a way onwards. Listed as open in docs/spec-coverage.md.
+ */
+export const ShellPage: PageView = {
+  async metadata(props) {
+    const t = await getTranslations('meta');
+    return buildPageMetadata({
+      title: t(`routes.${props.route.id}.title`),
+      description: t(`routes.${props.route.id}.description`),
+      robots: props.route.robots,
+      world: props.world.code,
+      pathInWorld: samePageIn(props),
+    });
+  },
+  async render(props) {
+    const t = await getTranslations('meta');
+    const common = await getTranslations('common');
+    return (
+      <section className="shell-page" data-route={props.route.id}>
+        <h1>{t(`routes.${props.route.id}.title`)}</h1>
+        <p>{t(`routes.${props.route.id}.description`)}</p>
+        <p className="shell-note">{common('shell.note')}</p>
+        <p>
+          <Link href={pathFor(props.world.code, 'home')}>{common('shell.home')}</Link> ·{' '}
+          <Link href={pathFor(props.world.code, 'search')}>{common('shell.search')}</Link>
+        </p>
+      </section>
+    );
+  },
+};

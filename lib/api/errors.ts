@@ -1,0 +1,36 @@
+/** The one error type of the API; its code decides the HTTP status (DESIGN §3). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? code);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** The error body of SPEC/issue 2: `{ error: { code, message, details } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details: unknown };
+}

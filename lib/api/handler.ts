@@ -1,0 +1,85 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z, type ZodType } from 'zod';
+import { getMessages } from '@/lib/i18n/messages';
+import { DEFAULT_WORLD, WORLD_CODES, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
+import { AppError, type ErrorBody, type ErrorCode } from './errors';
+
+/** Every call carries a `world` query parameter; default de (SPEC §7). */
+export const worldParam = z.enum(WORLD_CODES).default(DEFAULT_WORLD);
+
+export interface HandlerContext<Q, B> {
+  request: NextRequest;
+  world: World;
+  query: Q;
+  body: B;
+}
+
+interface HandlerOptions<Q extends ZodType, B extends ZodType> {
+  query?: Q;
+  body?: B;
+}
+
+function localizedMessage(world: WorldCode, code: ErrorCode): string {
+  const common = getMessages(getWorld(world).language).common;
+  const errors = typeof common === 'object' ? common.apiErrors : undefined;
+  const text = typeof errors === 'object' ? errors[code] : undefined;
+  return typeof text === 'string' ? text : code;
+}
+
+/** Builds the error response in the one error shape, with the message in the world's language. */
+export function errorResponse(world: WorldCode, code: ErrorCode, details: unknown = null, message?: string) {
+  const status = new AppError(code).status;
+  const body: ErrorBody = { error: { code, message: message ?? localizedMessage(world, code), details } };
+  return NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+function issuesToDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+/**
+ * Wraps a route handler: parses `world` and the query and JSON body with zod, calls the domain,
+ * returns the result as JSON (the body directly, SPEC §7) and maps every failure to the one error
+ * shape. A validation failure is a 400 with field paths, never a 500.
+ */
+export function apiHandler<Q extends ZodType = ZodType<Record<string, never>>, B extends ZodType = ZodType<undefined>>(
+  options: HandlerOptions<Q, B>,
+  run: (ctx: HandlerContext<z.infer<Q>, z.infer<B>>) => Promise<unknown>,
+) {
+  return async (request: NextRequest): Promise<Response> => {
+    const rawQuery = Object.fromEntries(request.nextUrl.searchParams);
+    const worldResult = worldParam.safeParse(rawQuery.world);
+    if (!worldResult.success) {
+      return errorResponse(DEFAULT_WORLD, 'validation_failed', [{ path: 'world', message: `Unknown world "${rawQuery.world}"` }]);
+    }
+    const world = worldResult.data;
+    try {
+      const { world: _ignored, ...rest } = rawQuery;
+      void _ignored;
+      let query: unknown = {};
+      if (options.query) {
+        const parsed = options.query.safeParse(rest);
+        if (!parsed.success) return errorResponse(world, 'validation_failed', issuesToDetails(parsed.error));
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      if (options.body) {
+        let json: unknown;
+        try {
+          json = await request.json();
+        } catch {
+          return errorResponse(world, 'bad_request', [{ path: '', message: 'Body must be JSON' }]);
+        }
+        const parsed = options.body.safeParse(json);
+        if (!parsed.success) return errorResponse(world, 'validation_failed', issuesToDetails(parsed.error));
+        body = parsed.data;
+      }
+      const result = await run({ request, world: getWorld(world), query: query as z.infer<Q>, body: body as z.infer<B> });
+      return result instanceof Response ? result : NextResponse.json(result);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(world, error.code, error.details ?? null);
+      console.error(`${request.method} ${request.nextUrl.pathname} failed:`, error);
+      return errorResponse(world, 'internal');
+    }
+  };
+}

@@ -1,0 +1,199 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/** What a material card in a list shows. Dates are ISO strings (cache-safe). */
+export interface MaterialCard {
+  id: number;
+  world: string;
+  title: string;
+  slug: string;
+  priceCents: number;
+  currency: string;
+  salePriceCents: number | null;
+  saleEndsAt: string | null;
+  bestInCategories: number[];
+  createdAt: string;
+  coverPath: string | null;
+  authorName: string;
+  ratingAverage: number | null;
+  ratingCount: number;
+}
+
+const cardColumns = {
+  id: t.materials.id,
+  world: t.materials.world,
+  title: t.materials.title,
+  slug: t.materials.slug,
+  priceCents: t.materials.priceCents,
+  currency: t.materials.currency,
+  salePriceCents: t.materials.salePriceCents,
+  saleEndsAt: t.materials.saleEndsAt,
+  bestInCategories: t.materials.bestInCategories,
+  createdAt: t.materials.createdAt,
+  ratingSum: t.materials.ratingSum,
+  ratingCount: t.materials.ratingCount,
+  authorName: t.users.publicName,
+  coverPath: sql<string | null>`(SELECT storage_path FROM material_files f WHERE f.material_id = ${t.materials.id} AND f.type = 'cover' LIMIT 1)`,
+};
+
+type CardRow = {
+  [K in keyof typeof cardColumns]: unknown;
+} & { saleEndsAt: Date | null; createdAt: Date; ratingSum: number; ratingCount: number };
+
+function toCard(row: CardRow): MaterialCard {
+  return {
+    id: row.id as number,
+    world: row.world as string,
+    title: row.title as string,
+    slug: row.slug as string,
+    priceCents: row.priceCents as number,
+    currency: row.currency as string,
+    salePriceCents: row.salePriceCents as number | null,
+    saleEndsAt: row.saleEndsAt ? row.saleEndsAt.toISOString() : null,
+    bestInCategories: row.bestInCategories as number[],
+    createdAt: row.createdAt.toISOString(),
+    coverPath: row.coverPath as string | null,
+    authorName: row.authorName as string,
+    ratingAverage: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
+    ratingCount: row.ratingCount,
+  };
+}
+
+const visible = (world: WorldCode) =>
+  and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt));
+
+export type HomeListKind = 'bestsellers' | 'new' | 'free' | 'sale';
+
+/** A short list of a world's materials for the home page shelves. */
+export const listHomeMaterials = unstable_cache(
+  async (world: WorldCode, kind: HomeListKind, limit = 8): Promise<MaterialCard[]> => {
+    const db = getDb();
+    const base = db.select(cardColumns).from(t.materials).innerJoin(t.users, eq(t.users.id, t.materials.authorId));
+    const where = visible(world);
+    const rows =
+      kind === 'bestsellers'
+        ? await base.where(where).orderBy(desc(t.materials.salesCount), asc(t.materials.id)).limit(limit)
+        : kind === 'new'
+          ? await base.where(where).orderBy(desc(t.materials.createdAt)).limit(limit)
+          : kind === 'free'
+            ? await base.where(and(where, eq(t.materials.priceCents, 0))).orderBy(desc(t.materials.salesCount)).limit(limit)
+            : await base
+                .where(and(where, sql`${t.materials.salePriceCents} IS NOT NULL AND (${t.materials.saleEndsAt} IS NULL OR ${t.materials.saleEndsAt} > now())`))
+                .orderBy(desc(t.materials.salesCount))
+                .limit(limit);
+    return rows.map((row) => toCard(row as CardRow));
+  },
+  ['home-materials'],
+  { tags: ['materials'], revalidate: 300 },
+);
+
+/** Materials of one author (newest first). */
+export const listAuthorMaterials = unstable_cache(
+  async (authorId: number, limit = 24, offset = 0): Promise<MaterialCard[]> => {
+    const rows = await getDb()
+      .select(cardColumns)
+      .from(t.materials)
+      .innerJoin(t.users, eq(t.users.id, t.materials.authorId))
+      .where(and(eq(t.materials.authorId, authorId), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)))
+      .orderBy(desc(t.materials.createdAt))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => toCard(row as CardRow));
+  },
+  ['author-materials'],
+  { tags: ['materials'], revalidate: 300 },
+);
+
+export interface MaterialDetail extends MaterialCard {
+  description: string;
+  pages: number;
+  isBundle: boolean;
+  isStandaloneInteractive: boolean;
+  isBundleInteractive: boolean;
+  interactiveId: number | null;
+  hasFixedPrice: boolean;
+  updatedAt: string;
+  author: { id: number; slug: string; publicName: string; imagePath: string | null };
+  files: { type: string; name: string; sizeBytes: number; mimeType: string }[];
+  previews: { storagePath: string; width: number; height: number }[];
+  subjects: { id: number; title: string }[];
+  grades: { id: number; title: string }[];
+  learningYears: { id: number; title: string }[];
+  materialTypes: { id: number; title: string }[];
+  schoolTypes: string[];
+  keywords: { id: number; title: string; slug: string }[];
+  bundleItems: MaterialCard[];
+  inBundles: MaterialCard[];
+}
+
+/** Everything the material page shows; null for an unknown or deleted id. */
+export const getMaterialDetail = unstable_cache(
+  async (id: number): Promise<MaterialDetail | null> => {
+    const db = getDb();
+    const [row] = await db
+      .select({
+        ...cardColumns,
+        description: t.materials.description,
+        pages: t.materials.pages,
+        isBundle: t.materials.isBundle,
+        isStandaloneInteractive: t.materials.isStandaloneInteractive,
+        isBundleInteractive: t.materials.isBundleInteractive,
+        interactiveId: t.materials.interactiveId,
+        hasFixedPrice: t.materials.hasFixedPrice,
+        updatedAt: t.materials.updatedAt,
+        authorId: t.users.id,
+        authorSlug: t.users.slug,
+        authorImage: t.users.imagePath,
+      })
+      .from(t.materials)
+      .innerJoin(t.users, eq(t.users.id, t.materials.authorId))
+      .where(and(eq(t.materials.id, id), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
+    if (!row) return null;
+
+    const [files, previews, subjects, grades, years, types, schoolTypes, kws, bundleIds, parentIds] = await Promise.all([
+      db.select({ type: t.materialFiles.type, name: t.materialFiles.name, sizeBytes: t.materialFiles.sizeBytes, mimeType: t.materialFiles.mimeType }).from(t.materialFiles).where(eq(t.materialFiles.materialId, id)),
+      db.select({ storagePath: t.materialPreviews.storagePath, width: t.materialPreviews.width, height: t.materialPreviews.height }).from(t.materialPreviews).where(eq(t.materialPreviews.materialId, id)).orderBy(asc(t.materialPreviews.position)),
+      db.select({ id: t.subjects.id, title: t.subjects.title }).from(t.materialSubjects).innerJoin(t.subjects, eq(t.subjects.id, t.materialSubjects.subjectId)).where(eq(t.materialSubjects.materialId, id)),
+      db.select({ id: t.grades.id, title: t.grades.title }).from(t.materialGrades).innerJoin(t.grades, eq(t.grades.id, t.materialGrades.gradeId)).where(eq(t.materialGrades.materialId, id)).orderBy(asc(t.grades.level)),
+      db.select({ id: t.learningYears.id, title: t.learningYears.title }).from(t.materialLearningYears).innerJoin(t.learningYears, eq(t.learningYears.id, t.materialLearningYears.learningYearId)).where(eq(t.materialLearningYears.materialId, id)),
+      db.select({ id: t.materialTypes.id, title: t.materialTypes.title }).from(t.materialMaterialTypes).innerJoin(t.materialTypes, eq(t.materialTypes.id, t.materialMaterialTypes.materialTypeId)).where(eq(t.materialMaterialTypes.materialId, id)),
+      db.select({ schoolType: t.materialSchoolTypes.schoolType }).from(t.materialSchoolTypes).where(eq(t.materialSchoolTypes.materialId, id)),
+      db.select({ id: t.keywords.id, title: t.keywords.title, slug: t.keywords.slug }).from(t.materialKeywords).innerJoin(t.keywords, eq(t.keywords.id, t.materialKeywords.keywordId)).where(eq(t.materialKeywords.materialId, id)),
+      db.select({ id: t.bundleItems.materialId }).from(t.bundleItems).where(eq(t.bundleItems.bundleId, id)),
+      db.select({ id: t.bundleItems.bundleId }).from(t.bundleItems).where(eq(t.bundleItems.materialId, id)),
+    ]);
+    const relatedIds = [...bundleIds, ...parentIds].map((r) => r.id);
+    const related = relatedIds.length
+      ? (await db.select(cardColumns).from(t.materials).innerJoin(t.users, eq(t.users.id, t.materials.authorId)).where(and(inArray(t.materials.id, relatedIds), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)))).map((r) => toCard(r as CardRow))
+      : [];
+    const byId = new Map(related.map((m) => [m.id, m]));
+    return {
+      ...toCard(row as CardRow),
+      description: row.description,
+      pages: row.pages,
+      isBundle: row.isBundle,
+      isStandaloneInteractive: row.isStandaloneInteractive,
+      isBundleInteractive: row.isBundleInteractive,
+      interactiveId: row.interactiveId,
+      hasFixedPrice: row.hasFixedPrice,
+      updatedAt: row.updatedAt.toISOString(),
+      author: { id: row.authorId, slug: row.authorSlug, publicName: row.authorName, imagePath: row.authorImage },
+      files,
+      previews,
+      subjects,
+      grades,
+      learningYears: years,
+      materialTypes: types,
+      schoolTypes: schoolTypes.map((s) => s.schoolType),
+      keywords: kws,
+      bundleItems: bundleIds.map((b) => byId.get(b.id)).filter((m): m is MaterialCard => Boolean(m)),
+      inBundles: parentIds.map((b) => byId.get(b.id)).filter((m): m is MaterialCard => Boolean(m)),
+    };
+  },
+  ['material-detail'],
+  { tags: ['materials'], revalidate: 300 },
+);

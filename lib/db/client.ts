@@ -1,0 +1,43 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+interface Connection {
+  url: string;
+  pool: Pool;
+  db: Database;
+}
+
+// Next bundles route code separately from server.ts; one pool per process lives on globalThis.
+const holder = globalThis as typeof globalThis & { __kreideDb?: Connection };
+
+/**
+ * The URL the app talks to: set by server.ts once the embedded database (or DATABASE_URL)
+ * is known. Reading it lazily keeps `next build` from ever opening a database.
+ */
+export function getDatabaseUrl(): string {
+  const url = process.env.KREIDE_RUNTIME_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error('No database configured: start Kreide through server.ts (npm start).');
+  return url;
+}
+
+/** The process-wide Drizzle database. */
+export function getDb(): Database {
+  const url = getDatabaseUrl();
+  if (holder.__kreideDb?.url === url) return holder.__kreideDb.db;
+  // PGlite answers one query at a time whatever the pool size; PostgreSQL gets a real pool.
+  const pool = new Pool({ connectionString: url, max: url.includes('127.0.0.1') ? 8 : 20 });
+  pool.on('error', (error) => console.error('database pool error:', error.message));
+  const db = drizzle(pool, { schema });
+  holder.__kreideDb = { url, pool, db };
+  return db;
+}
+
+/** Closes the pool (tests and shutdown). */
+export async function closeDb(): Promise<void> {
+  const current = holder.__kreideDb;
+  holder.__kreideDb = undefined;
+  await current?.pool.end();
+}

@@ -1,0 +1,382 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect) for the entities of SPEC §3 that pages need
+ * now. Money is integer minor units plus a currency code; time is `timestamptz` in UTC.
+ * Generated migrations live in `drizzle/`; never edit a generated migration by hand.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** 'user' | 'admin' — admins may impersonate (login-as). */
+    role: text('role').notNull().default('user'),
+    isSeller: boolean('is_seller').notNull().default(false),
+    becameSellerAt: timestamp('became_seller_at', { withTimezone: true }),
+    world: text('world').notNull().default('de'),
+    currencyCode: text('currency_code').notNull().default('EUR'),
+    publicName: text('public_name').notNull(),
+    userName: text('user_name'),
+    imagePath: text('image_path'),
+    creationSource: text('creation_source').notNull().default('web'),
+    doubleOptIn: boolean('double_opt_in').notNull().default(false),
+    schoolId: integer('school_id'),
+    /** Role inside the school account: 'master' acts as school admin (SPEC §6). */
+    schoolRole: text('school_role'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const authorProfiles = pgTable('author_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subtitle: text('subtitle'),
+  description: text('description'),
+  facebookProfile: text('facebook_profile'),
+  instagramProfile: text('instagram_profile'),
+  pinterestProfile: text('pinterest_profile'),
+  privateProfile: boolean('private_profile').notNull().default(false),
+  profileBackgroundData: jsonb('profile_background_data'),
+  profileBackgroundPath: text('profile_background_path'),
+  teachableCertified: boolean('teachable_certified').notNull().default(false),
+  followersNumber: integer('followers_number').notNull().default(0),
+  followingNumber: integer('following_number').notNull().default(0),
+});
+
+export const authorFollows = pgTable(
+  'author_follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.authorId] }), index('author_follows_author').on(t.authorId)],
+);
+
+/** A custom domain that shows one author's storefront (SPEC §1, §2). */
+export const authorDomains = pgTable('author_domains', {
+  domain: text('domain').primaryKey(),
+  authorId: integer('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  world: text('world').notNull(),
+  createdAt: createdAt(),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    /** One of the school types of SPEC §3 (grundschule, sek1-gym, …). */
+    schoolType: text('school_type').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+  },
+  (t) => [index('schools_world').on(t.world)],
+);
+
+/** Classification vocabularies, one row per world and value (SPEC §3 Filters). */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('subjects_world_key').on(t.world, t.key)],
+);
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    /** 1 … 13 */
+    level: smallint('level').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [uniqueIndex('grades_world_level').on(t.world, t.level)],
+);
+
+export const learningYears = pgTable(
+  'learning_years',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    position: smallint('position').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [uniqueIndex('learning_years_world_position').on(t.world, t.position)],
+);
+
+export const materialTypes = pgTable(
+  'material_types',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [uniqueIndex('material_types_world_key').on(t.world, t.key)],
+);
+
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+  },
+  (t) => [uniqueIndex('keywords_world_slug').on(t.world, t.slug)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    intro: text('intro').notNull(),
+    subjectId: integer('subject_id').references(() => subjects.id),
+  },
+  (t) => [index('lessons_world').on(t.world)],
+);
+
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    /** Author-written HTML; sanitised when rendered. */
+    description: text('description').notNull(),
+    /** Price in minor units of `currency`; 0 = free. */
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Sale price in minor units while a sale runs; null = no sale. */
+    salePriceCents: integer('sale_price_cents'),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+    hasFixedPrice: boolean('has_fixed_price').notNull().default(false),
+    isBundle: boolean('is_bundle').notNull().default(false),
+    /** The explicit standalone-interactive flag (SPEC §5). */
+    isStandaloneInteractive: boolean('is_standalone_interactive').notNull().default(false),
+    isBundleInteractive: boolean('is_bundle_interactive').notNull().default(false),
+    interactiveId: integer('interactive_id'),
+    /** Subject ids in which the material is among the bestsellers. */
+    bestInCategories: jsonb('best_in_categories').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    pages: smallint('pages').notNull().default(1),
+    salesCount: integer('sales_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('materials_world_created').on(t.world, t.createdAt),
+    index('materials_world_sales').on(t.world, t.salesCount),
+    index('materials_author').on(t.authorId),
+  ],
+);
+
+/** Files of a material by type: material_file, sources, cover (SPEC §3). */
+export const materialFiles = pgTable(
+  'material_files',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+  },
+  (t) => [index('material_files_material').on(t.materialId)],
+);
+
+export const materialPreviews = pgTable(
+  'material_previews',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storagePath: text('storage_path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('material_previews_material').on(t.materialId, t.position)],
+);
+
+export const materialSubjects = pgTable(
+  'material_subjects',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.subjectId] }), index('material_subjects_subject').on(t.subjectId)],
+);
+
+export const materialGrades = pgTable(
+  'material_grades',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grades.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.gradeId] }), index('material_grades_grade').on(t.gradeId)],
+);
+
+export const materialLearningYears = pgTable(
+  'material_learning_years',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    learningYearId: integer('learning_year_id')
+      .notNull()
+      .references(() => learningYears.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.learningYearId] }), index('material_ly_ly').on(t.learningYearId)],
+);
+
+export const materialMaterialTypes = pgTable(
+  'material_material_types',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    materialTypeId: integer('material_type_id')
+      .notNull()
+      .references(() => materialTypes.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.materialTypeId] }), index('material_mt_mt').on(t.materialTypeId)],
+);
+
+export const materialSchoolTypes = pgTable(
+  'material_school_types',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    /** One of the school type keys of SPEC §3. */
+    schoolType: text('school_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.schoolType] }), index('material_st_st').on(t.schoolType)],
+);
+
+export const materialKeywords = pgTable(
+  'material_keywords',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keywords.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.keywordId] }), index('material_keywords_keyword').on(t.keywordId)],
+);
+
+export const materialLessons = pgTable(
+  'material_lessons',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.lessonId] }), index('material_lessons_lesson').on(t.lessonId)],
+);
+
+export const materialSchools = pgTable(
+  'material_schools',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.schoolId] }), index('material_schools_school').on(t.schoolId)],
+);
+
+/** Materials contained in a bundle (a bundle is itself a material with `isBundle`). */
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.materialId] }), index('bundle_items_material').on(t.materialId)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    world: text('world').notNull(),
+    title: text('title').notNull(),
+    /** Author-written HTML; sanitised when rendered. */
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_posts_author').on(t.authorId, t.publishedAt)],
+);

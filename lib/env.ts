@@ -1,0 +1,54 @@
+/**
+ * Configuration, read once and checked with zod. Every variable is explained in `.env.example`;
+ * with nothing set, Kreide runs on its embedded database under `./.data`.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Public origin used in canonical links, hreflang and sitemaps. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  /** Secret for the session cookie; generated and kept in DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry). */
+  GEOIP_COUNTRY_HEADER: z.string().min(1).optional(),
+  /** 'auto' seeds an empty embedded database on start; 'never' never does. */
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Size of the demo catalogue created on first start. */
+  DEMO_MATERIALS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
+  SMTP_URL: z.string().url().optional(),
+  NEXT_PUBLIC_API_BASE: z.string().default('/api'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** The checked configuration. Throws with every problem listed when a variable is invalid. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(process.env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = schema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Absolute path of the data folder. */
+export function getDataDir(): string {
+  return path.resolve(getEnv().DATA_DIR);
+}
+
+/** Forget the cached configuration (tests change process.env). */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

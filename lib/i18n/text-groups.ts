@@ -1,0 +1,15 @@
+/** The text groups of SPEC §1; each is one JSON file per language and one namespace. */
+export const TEXT_GROUPS = [
+  'ai-tools', 'author-page', 'blogpost', 'cabinet-materials', 'cabinet-sales', 'cabinet-settings',
+  'cart', 'comments', 'common', 'favorites', 'footer', 'header', 'help-center', 'home', 'info',
+  'landing', 'login', 'material-feedbacks', 'material-page', 'meta', 'modals', 'my-school',
+  'new-interactive', 'payment', 'personalization', 'school-create', 'search', 'second-home',
+  'seller', 'service-pages', 'signup', 'thank-you-page',
+] as const;
+
+export type TextGroup = (typeof TEXT_GROUPS)[number];
+
+/** Groups every world must have in its own language (the rest may fall back). */
+export const REQUIRED_GROUPS_EVERY_LANGUAGE: readonly TextGroup[] = [
+  'common', 'header', 'footer', 'search', 'material-page', 'author-page', 'cart', 'login', 'meta',
+];

@@ -1,0 +1,36 @@
+/**
+ * Price display rules of SPEC §5: two decimals with the locale's separator; for ARS, COP, GTQ,
+ * CLP and MXN, values above 1 are rounded down to whole numbers. Amounts are minor units.
+ */
+export const WHOLE_NUMBER_CURRENCIES = new Set(['ARS', 'COP', 'GTQ', 'CLP', 'MXN']);
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Formats `cents` minor units of `currency` for `locale` (e.g. 499, 'EUR', 'de-DE' → "4,99 €"). */
+export function formatPrice(cents: number, currency: string, locale: string): string {
+  const value = cents / 100;
+  if (WHOLE_NUMBER_CURRENCIES.has(currency) && value > 1) {
+    return formatter(locale, currency, 0).format(Math.floor(value));
+  }
+  return formatter(locale, currency, 2).format(value);
+}
+
+/** Tracking price of SPEC §5: whole cents, rounded down. */
+export function trackingPriceCents(amount: number): number {
+  return Math.floor(amount * 100);
+}

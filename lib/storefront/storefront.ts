@@ -1,0 +1,40 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+
+export interface Storefront {
+  domain: string;
+  authorId: number;
+  world: WorldCode;
+}
+
+/** The storefront behind an author's custom domain, or null. */
+export const getStorefront = unstable_cache(
+  async (domain: string): Promise<Storefront | null> => {
+    const [row] = await getDb().select().from(t.authorDomains).where(eq(t.authorDomains.domain, domain.toLowerCase()));
+    if (!row || !isWorldCode(row.world)) return null;
+    return { domain: row.domain, authorId: row.authorId, world: row.world };
+  },
+  ['storefront'],
+  { tags: ['author-domains'], revalidate: 300 },
+);
+
+export type StorefrontPage =
+  | { kind: 'home' }
+  | { kind: 'materials' }
+  | { kind: 'blog' }
+  | { kind: 'material'; id: number; slug?: string }
+  | { kind: 'not-found' };
+
+/** The storefront page of a path on an author's domain (SPEC §2 author-domain routes). */
+export function resolveStorefrontPath(segments: string[]): StorefrontPage {
+  const [first, second, third, ...rest] = segments;
+  if (!first) return { kind: 'home' };
+  if (rest.length === 0 && !second && first === 'materials') return { kind: 'materials' };
+  if (rest.length === 0 && !second && first === 'blog') return { kind: 'blog' };
+  if (first === 'material' && second && /^\d+$/.test(second) && rest.length === 0) return { kind: 'material', id: Number(second), slug: third };
+  return { kind: 'not-found' };
+}

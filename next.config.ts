@@ -1,0 +1,13 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+const config: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Packages with native code or data files stay outside the server bundle.
+  serverExternalPackages: ['argon2', 'geoip-lite', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],
+};
+
+export default withNextIntl(config);

@@ -1,0 +1,51 @@
+/**
+ * The one Node process of DESIGN §1: Next.js 16 (App Router) plus, later, the WebSocket server.
+ * With no DATABASE_URL it starts the embedded database in its own process, applies migrations,
+ * and loads the demo catalogue into an empty embedded database.
+ */
+import { createServer } from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { getDataDir, getEnv } from '@/lib/env';
+import { spawnEmbeddedDatabase, type EmbeddedProcess } from '@/lib/db/embedded/spawn';
+import { runMigrations } from '@/lib/db/migrate';
+import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
+import { preRoute } from '@/lib/http/pre-route';
+
+async function main() {
+  const env = getEnv();
+  const dev = env.NODE_ENV === 'development' && process.argv.includes('--dev');
+  let embedded: EmbeddedProcess | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await spawnEmbeddedDatabase(path.join(getDataDir(), 'db'));
+    databaseUrl = embedded.url;
+    console.log(`embedded database ready (${path.join(getDataDir(), 'db')})`);
+  }
+  process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
+  await runMigrations(databaseUrl);
+  // Demo data only ever goes into the embedded database by itself (issue 2 §9).
+  if (embedded && env.SEED_DEMO === 'auto') await seedIfEmpty({ materials: env.DEMO_MATERIALS, log: console.log });
+
+  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    if (preRoute(req, res)) return;
+    void handle(req, res);
+  });
+  server.listen(env.PORT, () => console.log(`Kreide listening on http://localhost:${env.PORT}`));
+
+  const shutdown = async () => {
+    server.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
