@@ -12,15 +12,12 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Public origin used in canonical links, hreflang and sitemaps. */
   PUBLIC_ORIGIN: z.string().url().optional(),
-  /** Secret for the session cookie; generated and kept in DATA_DIR when unset. */
-  SESSION_SECRET: z.string().min(32).optional(),
   /** Header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry). */
   GEOIP_COUNTRY_HEADER: z.string().min(1).optional(),
   /** 'auto' seeds an empty embedded database on start; 'never' never does. */
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   /** Size of the demo catalogue created on first start. */
   DEMO_MATERIALS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
-  SMTP_URL: z.string().url().optional(),
   NEXT_PUBLIC_API_BASE: z.string().default('/api'),
 });
 

@@ -8,10 +8,10 @@ import type { PageView } from './types';
 /** The home page of a world: shelves of bestsellers, new, free and discounted materials. */
 export const HomePage: PageView = {
   async metadata(props) {
-    const t = await getTranslations('meta');
+    const meta = await getTranslations('meta');
     return buildPageMetadata({
-      title: t('routes.home.title'),
-      description: t('routes.home.description'),
+      title: meta('routes.home.title'),
+      description: meta('routes.home.description'),
       robots: props.route.robots,
       world: props.world.code,
       pathInWorld: (world) => pathFor(world, 'home'),

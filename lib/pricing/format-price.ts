@@ -32,5 +32,6 @@ export function formatPrice(cents: number, currency: string, locale: string): st
 
 /** Tracking price of SPEC §5: whole cents, rounded down. */
 export function trackingPriceCents(amount: number): number {
-  return Math.floor(amount * 100);
+  // 0.29 * 100 is 28.999999999999996 in binary floating point: settle that noise before flooring.
+  return Math.floor(Number((amount * 100).toFixed(6)));
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -33,11 +34,11 @@ export default async function StorefrontLayout({ children, params }: { children:
       <body className="storefront">
         <header className="site-header storefront-header">
           <div className="header-row">
-            <a href="/" className="logo">{author.details.publicName}</a>
+            <Link href="/" prefetch={false} className="logo">{author.details.publicName}</Link>
             {author.details.subtitle ? <span className="author-subtitle">{author.details.subtitle}</span> : null}
             <nav aria-label={t('storefront.navigation')} className="account-nav">
-              <a href="/materials">{t('tabs.materials')}</a>
-              <a href="/blog">{t('tabs.blog')}</a>
+              <Link href="/materials" prefetch={false}>{t('tabs.materials')}</Link>
+              <Link href="/blog" prefetch={false}>{t('tabs.blog')}</Link>
             </nav>
           </div>
         </header>

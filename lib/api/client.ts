@@ -1,0 +1,116 @@
+import ky, { type KyInstance, type Options } from 'ky';
+
+/** SPEC §9: calls slower than this are reported. */
+export const SLOW_CALL_MS = 3000;
+
+export interface ApiClientOptions {
+  /** API base; `/api` on the same origin by default (NEXT_PUBLIC_API_BASE). */
+  baseUrl: string;
+  /** The world sent with every call (default de); a call may override it. */
+  getWorld: () => string;
+  /** Cart token for cart and payment-options calls, when the visitor has one. */
+  getCartToken?: () => string | null | undefined;
+  /** Bearer token for clients that hold one (the app); the web relies on its session cookie. */
+  getAccessToken?: () => string | null | undefined;
+  /** Hosts of partners that must not receive the world parameter. */
+  partnerHosts?: readonly string[];
+  /** Receives calls slower than 3 s (the error-reporting service, sampled by its caller). */
+  onSlowCall?: (report: { method: string; url: string; durationMs: number }) => void;
+  /** Test seam for the clock. */
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Overrides the world of this one call. */
+  world?: string;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** The underlying ky instance, for the rare call that needs it. */
+  raw: KyInstance;
+}
+
+/** Paths that carry the cart token (SPEC §7). */
+export function needsCartToken(pathname: string): boolean {
+  return /(^|\/)(cart|payment-options)(\/|$)/.test(pathname);
+}
+
+/**
+ * The one HTTP client of DESIGN §3, implementing the client rules of SPEC §7: credentials
+ * always sent, a `world` query parameter on every call except to a partner host, the cart
+ * token header on cart and payment-options calls, JSON bodies for posts without a file, the
+ * body returned directly, and calls slower than 3 s reported.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const now = options.now ?? (() => Date.now());
+  const partnerHosts = new Set(options.partnerHosts ?? []);
+  const base = options.baseUrl.replace(/\/$/, '');
+
+  const raw = ky.create({
+    credentials: 'include',
+    retry: 0,
+    timeout: 60_000,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const url = new URL(request.url);
+          const headers = new Headers(request.headers);
+          const token = options.getAccessToken?.();
+          if (token) headers.set('Authorization', `Bearer ${token}`);
+          const cartToken = options.getCartToken?.();
+          if (cartToken && needsCartToken(url.pathname)) headers.set('X-Cart-Token', cartToken);
+          if (!partnerHosts.has(url.host) && !url.searchParams.has('world')) url.searchParams.set('world', options.getWorld());
+          return new Request(url, { method: request.method, headers, body: request.body, credentials: 'include', signal: request.signal, duplex: 'half' } as RequestInit);
+        },
+      ],
+    },
+  });
+
+  function resolveUrl(path: string): string {
+    if (/^https?:\/\//.test(path)) return path;
+    const relative = `${base}/${path.replace(/^\//, '')}`;
+    // Relative bases (`/api`) resolve against the page's origin in the browser.
+    return typeof window === 'undefined' || /^https?:/.test(relative) ? relative : new URL(relative, window.location.origin).toString();
+  }
+
+  function requestOptions(call: CallOptions = {}): Options {
+    const searchParams: Record<string, string> = {};
+    for (const [key, value] of Object.entries(call.searchParams ?? {})) if (value !== undefined) searchParams[key] = String(value);
+    if (call.world) searchParams.world = call.world;
+    return { searchParams, signal: call.signal, headers: call.headers };
+  }
+
+  /** Runs one call and reports it when it took longer than 3 s, answered or failed. */
+  async function timed<T>(method: string, url: string, call: () => Promise<T>): Promise<T> {
+    const start = now();
+    try {
+      return await call();
+    } finally {
+      const durationMs = now() - start;
+      if (durationMs > SLOW_CALL_MS) options.onSlowCall?.({ method, url, durationMs });
+    }
+  }
+
+  return {
+    raw,
+    get: <T>(path: string, call?: CallOptions) => {
+      const url = resolveUrl(path);
+      return timed('GET', url, () => raw.get(url, requestOptions(call)).json<T>());
+    },
+    post: <T>(path: string, body?: unknown, call?: CallOptions) => {
+      const url = resolveUrl(path);
+      const opts = requestOptions(call);
+      // Posts with a file go as multipart; everything else as JSON (UTF-8).
+      if (body instanceof FormData) opts.body = body;
+      else if (body !== undefined) opts.json = body;
+      return timed('POST', url, () => raw.post(url, opts).json<T>());
+    },
+  };
+}
