@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { preRoute } from './pre-route';
+
+function run(url: string, headers: Record<string, string> = {}) {
+  const req = { url, headers: { ...headers }, socket: { remoteAddress: '203.0.113.9' } } as unknown as IncomingMessage;
+  const set: Record<string, string> = {};
+  const res = {
+    statusCode: 200,
+    setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v),
+    end: jest.fn(),
+  } as unknown as ServerResponse;
+  const answered = preRoute(req, res);
+  return { answered, headers: set, status: res.statusCode, req };
+}
+
+describe('preRoute', () => {
+  it('sets X-Robots-Tag by page class', () => {
+    expect(run('/de/material/1/x').headers['x-robots-tag']).toBe('index, follow');
+    expect(run('/it/risultati-ricerca?q=x').headers['x-robots-tag']).toBe('noindex, follow');
+    expect(run('/gr/' + encodeURIComponent('kalathi')).headers['x-robots-tag']).toBeDefined();
+    expect(run('/de/konto/bankdaten').headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  it('leaves unknown paths and assets alone', () => {
+    expect(run('/_next/static/x.js').headers['x-robots-tag']).toBeUndefined();
+    expect(run('/de/nothing-here').headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('redirects a malformed tracking link with 301', () => {
+    const { answered, status, headers } = run('/de?ref=a?utm_source=b');
+    expect(answered).toBe(true);
+    expect(status).toBe(301);
+    expect(headers.location).toBe('/de?ref=a&utm_source=b');
+  });
+
+  it('replaces a client-sent client-IP header with the socket address', () => {
+    const { req } = run('/de', { 'x-kreide-client-ip': '8.8.8.8' });
+    expect(req.headers['x-kreide-client-ip']).toBe('203.0.113.9');
+  });
+});
