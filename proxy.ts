@@ -22,12 +22,12 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     '/',
-    // Paths whose first segment is not a world, an API, a file or a Next asset.
+    // Paths whose first segment is not a world, and that are not an API, a Next asset or a file.
     // tests/unit/proxy-matcher.test.ts keeps this world list equal to lib/worlds.
-    '/((?!(?:de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)(?:/|$)|api/|_next/|media/|favicon\\.ico|robots\\.txt|sitemap).+)',
+    '/((?!(?:de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)(?:/|$)|api/|_next/|media/|sitemap|[^?]*\\.[a-zA-Z0-9]+$).+)',
     // Every page on a host that is not Kreide's own: an author's custom domain.
     {
-      source: '/((?!api/|_next/|media/|favicon\\.ico).*)',
+      source: '/((?!api/|_next/|media/|[^?]*\\.[a-zA-Z0-9]+$).*)',
       missing: [{ type: 'host', value: 'localhost|127\\.0\\.0\\.1|\\[::1\\]|(?:www\\.)?kreide\\.[a-z.]+' }],
     },
   ],

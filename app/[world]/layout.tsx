@@ -16,7 +16,7 @@ export function generateStaticParams() {
 
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { metadataBase: new URL(getPublicOrigin()), applicationName: 'Kreide' };
+  return { metadataBase: new URL(getPublicOrigin()), applicationName: 'Kreide', icons: { icon: '/favicon.svg' } };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1f6f8b' };

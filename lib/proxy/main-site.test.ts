@@ -35,9 +35,13 @@ describe('the root entry point', () => {
 });
 
 describe('paths without a world', () => {
-  it('redirects a known route into the remembered world', () => {
+  it('redirects a known route into the remembered world, in its wording', () => {
     const response = handleWorldlessPath(request('/material/5/bruch', 'kreide_world=it'));
-    expect(response.headers.get('location')).toBe('http://localhost:3000/it/material/5/bruch');
+    expect(response.headers.get('location')).toBe('http://localhost:3000/it/materiale/5/bruch');
+  });
+
+  it('redirects a German path into the default world', () => {
+    expect(handleWorldlessPath(request('/merkzettel')).headers.get('location')).toBe('http://localhost:3000/de/merkzettel');
   });
 
   it('rewrites anything else to the world’s translated 404', () => {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { matchForeignRoute } from '@/lib/routing/localized-routes';
+import { matchForeignRoute, matchRoute, pathFor } from '@/lib/routing/localized-routes';
+import type { RouteId } from '@/lib/routing/routes';
 import { TARGET_PATH_COOKIE, WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 
 /** A stored target path is only followed when it is a path on this site. */
@@ -45,7 +46,11 @@ export function handleWorldlessPath(request: NextRequest): NextResponse {
   const pathname = request.nextUrl.pathname;
   const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
   const url = request.nextUrl.clone();
+  const found = matchRoute(world, segments) ?? matchForeignRoute(world, segments);
+  if (found) {
+    url.pathname = pathFor(world, found.route.id as RouteId, found.params);
+    return NextResponse.redirect(url);
+  }
   url.pathname = `/${world}${pathname}`;
-  if (matchForeignRoute(world, segments) || matchForeignRoute('de', segments)) return NextResponse.redirect(url);
   return NextResponse.rewrite(url);
 }
