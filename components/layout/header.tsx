@@ -65,7 +65,7 @@ export async function Header({ world }: { world: World }) {
         </details>
         <details className="menu world-switcher">
           <summary aria-label={t('worldSwitcherLabel', { world: world.nativeName })}>
-            <span aria-hidden="true">🌐</span> {world.nativeName}
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className="icon"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M2 12h20M12 2c3 3 3 17 0 20M12 2c-3 3-3 17 0 20" fill="none" stroke="currentColor" strokeWidth="2" /></svg> {world.nativeName}
           </summary>
           <ul className="world-list" lang="">
             {WORLDS.map((w) => (
