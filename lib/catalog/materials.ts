@@ -197,3 +197,15 @@ export const getMaterialDetail = unstable_cache(
   ['material-detail'],
   { tags: ['materials'], revalidate: 300 },
 );
+
+/** Material cards for the given ids, in the order of the ids (search results, related lists). */
+export async function getMaterialCards(ids: number[]): Promise<MaterialCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select(cardColumns)
+    .from(t.materials)
+    .innerJoin(t.users, eq(t.users.id, t.materials.authorId))
+    .where(inArray(t.materials.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toCard(row as CardRow)]));
+  return ids.map((id) => byId.get(id)).filter((card): card is MaterialCard => Boolean(card));
+}

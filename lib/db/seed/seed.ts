@@ -11,6 +11,7 @@ import type { FileStorage } from '@/lib/storage/storage';
 import { slugify } from '@/lib/text/slugify';
 import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
+import { refreshSearchTerms } from '@/lib/search/terms';
 import { coverSvg, previewSvg } from './images';
 import { Random } from './random';
 import type { SeedVocabulary } from './vocabulary/types';
@@ -361,6 +362,8 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
                  percent_rank() OVER (PARTITION BY ms.subject_id ORDER BY m2.sales_count DESC) AS pr
           FROM material_subjects ms JOIN materials m2 ON m2.id = ms.material_id) ranked
     WHERE ranked.material_id = m.id AND ranked.pr < 0.03`);
+
+  await refreshSearchTerms(db);
 
   return { materials: materialCount, users: userCount, authors: contexts.reduce((n, c) => n + c.authorIds.length, 0), blogPosts: blogPostCount, milliseconds: Date.now() - started };
 }

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'bestseller', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_PAGE_SIZE = 24;
+
+/** Ids in a query string: `subject=3&subject=4` or `subject=3,4`. */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return [];
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || ids.length > 20) {
+      ctx.addIssue({ code: 'custom', message: 'Expected up to 20 positive whole numbers' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+const money = z.coerce.number().min(0).max(100_000).optional();
+
+/**
+ * Everything a search can say, as it stands in the URL (every state lives in the URL).
+ * Prices are in the world's currency units (4.99), converted to cents for the query.
+ */
+export const searchParamsSchema = z
+  .object({
+    q: z.string().trim().max(200).optional().default(''),
+    subject: idList,
+    class_grade: idList,
+    learning_years: idList,
+    material_type: idList,
+    school_type: z
+      .union([z.enum(SCHOOL_TYPES), z.array(z.enum(SCHOOL_TYPES))])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+    price: z.enum(['free', 'paid']).optional(),
+    price_min: money,
+    price_max: money,
+    sort: z.enum(SEARCH_SORTS).optional(),
+    page: z.coerce.number().int().min(1).max(500).optional().default(1),
+  })
+  .refine((p) => p.price_min === undefined || p.price_max === undefined || p.price_min <= p.price_max, {
+    message: 'price_min must not be above price_max',
+    path: ['price_min'],
+  });
+
+export type SearchParams = z.infer<typeof searchParamsSchema>;
+
+/** Reads URLSearchParams (repeated keys become arrays) for the schema. */
+export function searchParamsToObject(params: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]));
+  for (const [key, value] of entries) {
+    const current = out[key];
+    out[key] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
+  }
+  return out;
+}
+
+/** The URL query of a search, for links that change one thing (filters, sort, page). */
+export function searchQueryString(params: Partial<SearchParams>): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  for (const key of ['subject', 'class_grade', 'learning_years', 'material_type', 'school_type'] as const) {
+    for (const value of params[key] ?? []) query.append(key, String(value));
+  }
+  if (params.price) query.set('price', params.price);
+  if (params.price_min !== undefined) query.set('price_min', String(params.price_min));
+  if (params.price_max !== undefined) query.set('price_max', String(params.price_max));
+  if (params.sort) query.set('sort', params.sort);
+  if (params.page && params.page > 1) query.set('page', String(params.page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
