@@ -31,6 +31,8 @@ CREATE INDEX materials_search_vector ON materials USING gin (search_vector);
 CREATE TABLE search_terms (
   world text NOT NULL,
   term text NOT NULL,
+  -- The word as the catalogue writes it most often (case and accents kept), shown to visitors.
+  display text NOT NULL,
   frequency integer NOT NULL,
   PRIMARY KEY (world, term)
 );

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { getMegaMenu } from '@/lib/catalog/classification';
 import { getSchoolTypeNames } from '@/lib/catalog/school-type-names';
+import { SearchBox } from '@/components/search/search-box';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { WORLDS, type World } from '@/lib/worlds/worlds';
 
@@ -11,6 +12,7 @@ import { WORLDS, type World } from '@/lib/worlds/worlds';
  */
 export async function Header({ world }: { world: World }) {
   const t = await getTranslations('header');
+  const search = await getTranslations('search');
   const menu = await getMegaMenu(world.code, getSchoolTypeNames(world));
   const searchPath = pathFor(world.code, 'search');
   return (
@@ -22,13 +24,17 @@ export async function Header({ world }: { world: World }) {
         <Link href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')}>
           Kreide
         </Link>
-        <form action={searchPath} method="get" role="search" className="search-form">
-          <label htmlFor="header-search" className="visually-hidden">
-            {t('searchLabel')}
-          </label>
-          <input id="header-search" name="q" type="search" placeholder={t('searchPlaceholder')} autoComplete="off" />
-          <button type="submit">{t('searchButton')}</button>
-        </form>
+        <SearchBox
+          action={searchPath}
+          texts={{
+            label: t('searchLabel'),
+            placeholder: t('searchPlaceholder'),
+            button: t('searchButton'),
+            materials: search('suggest.materials'),
+            authors: search('suggest.authors'),
+            subjects: search('suggest.subjects'),
+          }}
+        />
         <nav aria-label={t('accountNavigation')} className="account-nav">
           <Link href={pathFor(world.code, 'favourites')} prefetch={false}>
             {t('favourites')}

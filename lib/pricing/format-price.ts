@@ -35,3 +35,8 @@ export function trackingPriceCents(amount: number): number {
   // 0.29 * 100 is 28.999999999999996 in binary floating point: settle that noise before flooring.
   return Math.floor(Number((amount * 100).toFixed(6)));
 }
+
+/** The currency's symbol as the locale writes it (EUR → €, USD → $ in en-US, US$ elsewhere). */
+export function currencySymbol(currency: string, locale: string): string {
+  return formatter(locale, currency, 0).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+}

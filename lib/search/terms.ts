@@ -12,15 +12,14 @@ const SPLIT = `'[[:space:][:punct:]–„“”«»]+'`;
 export async function refreshSearchTerms(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM search_terms`);
   await db.execute(
-    sql.raw(`INSERT INTO search_terms (world, term, frequency)
-      SELECT world, term, count(*)::int FROM (
-        SELECT world, regexp_split_to_table(kreide_unaccent(lower(title)), ${SPLIT}) AS term
-          FROM materials WHERE is_active AND deleted_at IS NULL
-        UNION ALL SELECT world, regexp_split_to_table(kreide_unaccent(lower(title)), ${SPLIT}) FROM keywords
-        UNION ALL SELECT world, regexp_split_to_table(kreide_unaccent(lower(title)), ${SPLIT}) FROM subjects
+    sql.raw(`INSERT INTO search_terms (world, term, display, frequency)
+      SELECT world, kreide_unaccent(lower(word)), mode() WITHIN GROUP (ORDER BY word), count(*)::int FROM (
+        SELECT world, regexp_split_to_table(title, ${SPLIT}) AS word FROM materials WHERE is_active AND deleted_at IS NULL
+        UNION ALL SELECT world, regexp_split_to_table(title, ${SPLIT}) FROM keywords
+        UNION ALL SELECT world, regexp_split_to_table(title, ${SPLIT}) FROM subjects
       ) words
-      WHERE char_length(term) >= 3
-      GROUP BY world, term`),
+      WHERE char_length(word) >= 3
+      GROUP BY world, kreide_unaccent(lower(word))`),
   );
 }
 
@@ -33,7 +32,7 @@ export async function correctQuery(db: Database, world: string, text: string): P
   if (words.length === 0 || words.length > 8) return null;
   const result = await db.execute<{ word: string; correction: string | null }>(sql`
     SELECT w.word,
-      (SELECT t.term FROM search_terms t
+      (SELECT t.display FROM search_terms t
         WHERE t.world = ${world} AND t.term % kreide_unaccent(lower(w.word))
         ORDER BY similarity(t.term, kreide_unaccent(lower(w.word))) DESC, t.frequency DESC LIMIT 1) AS correction,
       EXISTS (SELECT 1 FROM search_terms t WHERE t.world = ${world} AND t.term = kreide_unaccent(lower(w.word))) AS known

@@ -134,5 +134,5 @@ test('the header works at 320 px and by keyboard', async ({ page }) => {
   await expect(page.locator('.skip-link')).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(page.locator('#header-search')).toBeFocused();
+  await expect(page.locator('[data-testid="header-search"]')).toBeFocused();
 });

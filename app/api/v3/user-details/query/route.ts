@@ -1,0 +1,13 @@
+import { apiHandler } from '@/lib/api/handler';
+import { AppError } from '@/lib/api/errors';
+import { authorQuerySchema, selectAuthorFields } from '@/lib/catalog/author-query';
+import { getAuthorProfile } from '@/lib/catalog/authors';
+
+// POST /api/v3/user-details/query?world= — an author profile by user id and world (SPEC §7).
+// 404 in the error shape when the user is not an author of that world (SPEC §4, §8).
+export const POST = apiHandler({ body: authorQuerySchema }, async ({ body, world }) => {
+  const wanted = body.author.world ?? world.code;
+  const profile = await getAuthorProfile(body.author.userId);
+  if (!profile || profile.world !== wanted) throw new AppError('not_found', undefined, { userId: body.author.userId, world: wanted });
+  return selectAuthorFields(profile, body.fields);
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { WORLD_CODES } from '@/lib/worlds/worlds';
+import type { AuthorProfile } from './authors';
+
+const TOP_FIELDS = ['id', 'slug', 'isSeller', 'becameSellerAt', 'createdAt', 'world', 'followersNumber', 'followingNumber', 'details'] as const;
+const DETAIL_FIELDS = [
+  'description', 'facebookProfile', 'instagramProfile', 'pinterestProfile', 'privateProfile', 'profileBackgroundData',
+  'profileBackgroundPath', 'publicName', 'subtitle', 'teachableCertified', 'totalMaterials', 'imagePath',
+] as const;
+export const AUTHOR_FIELDS = [...TOP_FIELDS, ...DETAIL_FIELDS.map((f) => `details.${f}` as const)];
+
+/**
+ * The body of `POST v3/user-details/query` (SPEC §7): a small GraphQL-like query for one
+ * author by user id and world, optionally naming the fields to return.
+ *
+ *   { "author": { "userId": 2, "world": "de" }, "fields": ["id", "details.publicName"] }
+ */
+export const authorQuerySchema = z.object({
+  author: z.object({
+    userId: z.coerce.number().int().positive(),
+    world: z.enum(WORLD_CODES).optional(),
+  }),
+  fields: z.array(z.enum(AUTHOR_FIELDS as [string, ...string[]])).min(1).max(AUTHOR_FIELDS.length).optional(),
+});
+
+export type AuthorQuery = z.infer<typeof authorQuerySchema>;
+
+/** Keeps only the requested fields (all when none are named); `details.x` picks inside details. */
+export function selectAuthorFields(profile: AuthorProfile, fields?: readonly string[]): Partial<AuthorProfile> {
+  if (!fields) return profile;
+  const out: Record<string, unknown> = {};
+  const details: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.startsWith('details.')) {
+      const key = field.slice('details.'.length) as keyof AuthorProfile['details'];
+      details[key] = profile.details[key];
+    } else {
+      out[field] = profile[field as keyof AuthorProfile];
+    }
+  }
+  if (Object.keys(details).length && !('details' in out)) out.details = details;
+  return out as Partial<AuthorProfile>;
+}
