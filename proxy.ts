@@ -31,7 +31,7 @@ export const config = {
     '/',
     // Paths whose first segment is not a world, and that are not an API, a Next asset or a file.
     // tests/unit/proxy-matcher.test.ts keeps this world list equal to lib/worlds.
-    '/((?!(?:de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)(?:/|$)|api/|_next/|media/|sitemap|[^?]*\\.[a-zA-Z0-9]+$).+)',
+    '/((?!(?:de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)(?:/|$)|api/|_next/|media/|sitemap|bench-control|[^?]*\\.[a-zA-Z0-9]+$).+)',
     // Each world's search results path (kept equal to the routing table by matcher.test.ts),
     // and the internal search route, which is not reachable from outside.
     '/:world(de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)/:search(suchergebnisse|resultados-busqueda|resultats-recherche|apotelesmata-anazitisis|risultati-ricerca|rezultati-ot-tarsene|sousuo-jieguo|vysledky-hledani|soegeresultater|hakutulokset|khoj-parinam|rezultati-pretrage|talalatok|hasil-pencarian|kensaku-kekka|geomsaek-gyeolgwa|izdeu-natizheleri|hasil-carian|zoekresultaten|sokeresultater|wyniki-wyszukiwania|rezultate-cautare|sokresultat|vysledky-vyhladavania|phon-kan-khonha|rezultaty-poshuku|search-view)',

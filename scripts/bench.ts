@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: the performance budget of issue 3, measured side by side in one run.
+ * Starts the production build on a catalogue of 100,000 materials, loads each route with
+ * autocannon and prints requests per second, p50/p99 latency, bytes per response and each
+ * route's ratio to the control route; then the in-server search time and the material page's
+ * JavaScript weight against an empty page of the same build.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const ORIGIN = `http://localhost:${PORT}`;
+const MATERIALS = Number(process.env.BENCH_MATERIALS ?? 100_000);
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data-bench');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+function ensureCatalogue() {
+  const marker = path.join(DATA_DIR, `seeded-${MATERIALS}`);
+  if (fs.existsSync(marker)) return;
+  console.log(`Building a catalogue of ${MATERIALS.toLocaleString('en')} materials in ${DATA_DIR} …`);
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  run('npx', ['tsx', 'scripts/seed.ts', '--materials', String(MATERIALS)], { ...process.env, DATA_DIR, DATABASE_URL: '' });
+  fs.writeFileSync(marker, new Date().toISOString());
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn('npx', ['tsx', 'server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR, DATABASE_URL: '', SEED_DEMO: 'never' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+  }
+  throw new Error('server did not start');
+}
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(ORIGIN + url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface Row {
+  name: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+async function load(name: string, url: string): Promise<Row> {
+  // Warm up: fill caches the way real traffic would.
+  for (let i = 0; i < 5; i++) await fetch(ORIGIN + url).then((r) => r.arrayBuffer());
+  const result = await autocannon({ url: ORIGIN + url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip' } });
+  return {
+    name,
+    url,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Total gzip size of the JavaScript a page makes the browser load. */
+async function pageJsBytes(url: string): Promise<number> {
+  const html = await (await fetch(ORIGIN + url)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))];
+  let total = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, ORIGIN))).arrayBuffer());
+    total += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main() {
+  if (!fs.existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') run('npx', ['next', 'build']);
+  ensureCatalogue();
+  const server = await startServer();
+  try {
+    const top = await json<{ items: { id: number; slug: string; world: string }[] }>('/api/v3/search?world=de&sort=bestseller');
+    const material = top.items[0]!;
+    const materialPath = `/de/material/${material.id}/${material.slug}`;
+    const materialPage = await fetch(ORIGIN + materialPath).then((r) => r.text());
+    const authorPath = materialPage.match(/href="(\/de\/autor\/\d+\/[a-z0-9-]+)"/)?.[1];
+    if (!authorPath) throw new Error('author link not found on the material page');
+    const filters = await json<{ filters: { class_grade: { id: number; count: number }[]; subject: { id: number; count: number }[] } }>('/api/v1/filters?world=de');
+    const mathId = filters.filters.subject[0]!.id;
+    const gradeId = filters.filters.class_grade[5]!.id;
+    const searchPath = `/de/suchergebnisse?q=${encodeURIComponent('Brüche')}&subject=${mathId}&class_grade=${gradeId}`;
+    const keyword = materialPage.match(/href="(\/de\/tema\/\d+\/[a-z0-9-]+)"/)?.[1];
+
+    const routes: [string, string][] = [
+      ['control (static page)', '/bench-control'],
+      ['material page', materialPath],
+      ['author page', authorPath],
+      ...(keyword ? [['keyword landing', keyword] as [string, string]] : []),
+      ['search: query + 2 filters', searchPath],
+      ['GET v1/filters', '/api/v1/filters?world=de'],
+    ];
+    const rows: Row[] = [];
+    for (const [name, url] of routes) {
+      process.stdout.write(`loading ${name} …\n`);
+      rows.push(await load(name, url));
+    }
+
+    // The search query itself, timed inside the server (tookMs), over varied queries.
+    const queries = ['Brüche', 'Bruchrechnung', 'Märchen', 'Photosynthese', 'Satzglieder', 'Geometrie', 'Einmaleins', 'Zellen', 'Wortarten', 'Gedichtanalyse'];
+    const took: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const q of queries) {
+        const r = await json<{ tookMs: number }>(`/api/v3/search?world=de&q=${encodeURIComponent(q)}&subject=${mathId}&class_grade=${gradeId}`);
+        took.push(r.tookMs);
+        const plain = await json<{ tookMs: number }>(`/api/v3/search?world=de&q=${encodeURIComponent(q)}`);
+        took.push(plain.tookMs);
+      }
+    }
+
+    const materialJs = await pageJsBytes(materialPath);
+    const emptyJs = await pageJsBytes('/bench-control');
+
+    const control = rows[0]!;
+    const table = rows.map((r) => ({
+      route: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'bytes/resp': r.bytes,
+      'ratio to control': (r.rps / control.rps).toFixed(2),
+      errors: r.errors,
+    }));
+    console.log(`\nKreide benchmark — ${MATERIALS.toLocaleString('en')} materials, ${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString()}`);
+    console.table(table);
+    console.log(`search query in the server: p50 ${percentile(took, 50)} ms, p90 ${percentile(took, 90)} ms over ${took.length} queries`);
+    console.log(`JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`);
+    fs.mkdirSync('bench-results', { recursive: true });
+    fs.writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), materials: MATERIALS, rows, searchP50: percentile(took, 50), materialJs, emptyJs }, null, 2));
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
