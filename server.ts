@@ -8,6 +8,8 @@ import path from 'node:path';
 import next from 'next';
 import { getDataDir, getEnv } from '@/lib/env';
 import { spawnEmbeddedDatabase, type EmbeddedProcess } from '@/lib/db/embedded/spawn';
+import { closeDb } from '@/lib/db/client';
+import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
 import { preRoute } from '@/lib/http/pre-route';
@@ -26,6 +28,8 @@ async function main() {
   await runMigrations(databaseUrl);
   // Demo data only ever goes into the embedded database by itself (issue 2 §9).
   if (embedded && env.SEED_DEMO === 'auto') await seedIfEmpty({ materials: env.DEMO_MATERIALS, log: console.log });
+  // PGlite runs no autovacuum: refresh the planner's statistics once per start.
+  if (embedded) await analyzeDatabase();
 
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: env.PORT });
   await app.prepare();
@@ -38,6 +42,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await closeDb();
     await embedded?.stop();
     process.exit(0);
   };

@@ -33,10 +33,9 @@ function ensureCatalogue() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR, DATABASE_URL: '', SEED_DEMO: 'never' },
     stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
   });
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 1000));
@@ -65,10 +64,13 @@ interface Row {
   errors: number;
 }
 
-async function load(name: string, url: string): Promise<Row> {
+/** A request that skips the in-process HTML cache (as a signed-in visitor would). */
+const BYPASS = { cookie: 'kreide_session=benchmark' };
+
+async function load(name: string, url: string, extraHeaders: Record<string, string> = {}): Promise<Row> {
   // Warm up: fill caches the way real traffic would.
-  for (let i = 0; i < 5; i++) await fetch(ORIGIN + url).then((r) => r.arrayBuffer());
-  const result = await autocannon({ url: ORIGIN + url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip' } });
+  for (let i = 0; i < 5; i++) await fetch(ORIGIN + url, { headers: extraHeaders }).then((r) => r.arrayBuffer());
+  const result = await autocannon({ url: ORIGIN + url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip', ...extraHeaders } });
   return {
     name,
     url,
@@ -127,6 +129,9 @@ async function main() {
       process.stdout.write(`loading ${name} …\n`);
       rows.push(await load(name, url));
     }
+    // The same pages rendered by Next on every request (HTML cache bypassed), for comparison.
+    rows.push(await load('material page, uncached', materialPath, BYPASS));
+    rows.push(await load('search, uncached', searchPath, BYPASS));
 
     // The search query itself, timed inside the server (tookMs), over varied queries.
     const queries = ['Brüche', 'Bruchrechnung', 'Märchen', 'Photosynthese', 'Satzglieder', 'Geometrie', 'Einmaleins', 'Zellen', 'Wortarten', 'Gedichtanalyse'];
@@ -160,7 +165,9 @@ async function main() {
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), materials: MATERIALS, rows, searchP50: percentile(took, 50), materialJs, emptyJs }, null, 2));
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
   }
 }
 

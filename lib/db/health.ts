@@ -11,3 +11,8 @@ export async function checkDatabase(): Promise<{ ok: boolean; latencyMs: number;
     return { ok: false, latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
   }
 }
+
+/** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
+export async function analyzeDatabase(): Promise<void> {
+  await getDb().execute(sql`ANALYZE`);
+}

@@ -7,9 +7,13 @@ function run(url: string, headers: Record<string, string> = {}) {
   const res = {
     statusCode: 200,
     setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v),
+    getHeader: (k: string) => set[k.toLowerCase()],
+    getHeaders: () => set,
+    writeHead: jest.fn(),
+    write: jest.fn(),
     end: jest.fn(),
   } as unknown as ServerResponse;
-  const answered = preRoute(req, res);
+  const answered = preRoute({ ...req, method: 'GET' } as IncomingMessage, res);
   return { answered, headers: set, status: res.statusCode, req };
 }
 

@@ -3,7 +3,12 @@ import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
 import { isWorldCode } from '@/lib/worlds/worlds';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { repairTrackingQuery } from './tracking-query';
+
+/** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
+const PAGE_TTL_MS = 300_000;
+const SEARCH_TTL_MS = 60_000;
 
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
@@ -25,6 +30,11 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
     }
   }
 
+  // Next redirects permanently with 308; for the GET and HEAD requests pages get, 301 says the
+  // same and is what crawlers and the spec (wrong slug → 301) expect.
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 308 ? 301 : status, ...rest)) as ServerResponse['writeHead'];
+
   // Search-engine hint for every page of a world, as a header (SPEC §2); pages repeat it as meta.
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const segments = path.split('/').filter(Boolean);
@@ -37,7 +47,21 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
       decoded = [];
     }
     const match = matchRoute(world, decoded);
-    if (match) res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
+    if (match) {
+      res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
+      // Public pages are the same for every anonymous visitor: serve them from memory.
+      if (match.route.group === 'public') {
+        const key = htmlCacheKey(req);
+        if (key) {
+          if (serveCached(req, res, key)) return true;
+          if (match.route.id === 'search') {
+            captureIntoCache(req, res, key, SEARCH_TTL_MS, { overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' });
+          } else {
+            captureIntoCache(req, res, key, PAGE_TTL_MS);
+          }
+        }
+      }
+    }
   }
   return false;
 }

@@ -15,7 +15,9 @@ async function main() {
     process.exit(0);
   };
   process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  // Ctrl-C reaches the whole process group: let the parent close its connections first and
+  // stop us through SIGTERM or by going away.
+  process.on('SIGINT', () => {});
   // The parent died: do not keep the folder locked.
   process.on('disconnect', shutdown);
 }

@@ -364,6 +364,8 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
     WHERE ranked.material_id = m.id AND ranked.pr < 0.03`);
 
   await refreshSearchTerms(db);
+  // Fresh statistics, or the planner guesses six rows per world and skips the search index.
+  await db.execute(sql`ANALYZE`);
 
   return { materials: materialCount, users: userCount, authors: contexts.reduce((n, c) => n + c.authorIds.length, 0), blogPosts: blogPostCount, milliseconds: Date.now() - started };
 }
