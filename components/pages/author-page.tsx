@@ -7,6 +7,7 @@ import { listAuthorMaterials } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { mediaUrl } from '@/lib/storage/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import type { PageProps, PageView } from './types';
@@ -54,6 +55,10 @@ export const AuthorPage: PageView = {
     return (
       <article className="author" data-author-id={author.id}>
         <header className="author-header">
+          {details.profileBackgroundPath ? (
+            <img className="author-background" src={mediaUrl(details.profileBackgroundPath)} alt="" width={1200} height={204} fetchPriority="high" />
+          ) : null}
+          {details.imagePath ? <img className="author-image" src={mediaUrl(details.imagePath)} alt="" width={200} height={200} /> : null}
           <h1>{details.publicName}</h1>
           {details.subtitle ? <p className="author-subtitle">{details.subtitle}</p> : null}
           {details.teachableCertified ? <p className="badge">{t('certified')}</p> : null}
@@ -91,8 +96,9 @@ export const AuthorPage: PageView = {
               {(await listAuthorMaterials(author.id)).map((m) => <MaterialCard key={m.id} world={world} material={m} />)}
             </div>
           ) : null}
-          {tab === 'blog' || tab === 'activity' ? <BlogList world={world.code} authorId={author.id} emptyText={t('empty')} format={format} activity={tab === 'activity'} /> : null}
-          {tab === 'following' ? <FollowingList authorId={author.id} emptyText={t('empty')} /> : null}
+          {details.privateProfile && (tab === 'activity' || tab === 'following') ? <p>{t('private')}</p> : null}
+          {tab === 'blog' || (tab === 'activity' && !details.privateProfile) ? <BlogList world={world.code} authorId={author.id} emptyText={t('empty')} format={format} activity={tab === 'activity'} /> : null}
+          {tab === 'following' && !details.privateProfile ? <FollowingList authorId={author.id} emptyText={t('empty')} /> : null}
         </section>
       </article>
     );

@@ -4,6 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { Labels } from '@/components/catalog/labels';
 import { MaterialShelf } from '@/components/catalog/material-card';
 import { Price } from '@/components/catalog/price';
+import { VisitorPrice } from '@/components/catalog/visitor-price';
+import { getAuthorProfile } from '@/lib/catalog/authors';
+import { isOnSale } from '@/lib/catalog/labels';
+import { listRelatedMaterials } from '@/lib/catalog/landings';
+import { getPublicOrigin } from '@/lib/seo/origin';
 import { capPreviewSize, getMaterialLabels, isStandaloneInteractive } from '@/lib/catalog/labels';
 import { getMaterialDetail, type MaterialDetail } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -11,6 +16,9 @@ import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { mediaUrl } from '@/lib/storage/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type World } from '@/lib/worlds/worlds';
+
+/** Descriptions longer than this use the long-material layout (collapsed after the start). */
+const LONG_DESCRIPTION_CHARS = 1200;
 import type { PageProps, PageView } from './types';
 
 async function load(props: PageProps): Promise<MaterialDetail> {
@@ -27,6 +35,47 @@ function canonicalPath(material: MaterialDetail) {
 
 function formatBytes(bytes: number, locale: string) {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: bytes > 1e6 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes > 1e6 ? bytes / 1e6 : bytes / 1e3);
+}
+
+/** schema.org Product with Offer, AggregateRating and a BreadcrumbList, for crawlers. */
+function structuredData(material: MaterialDetail, world: World, homeName: string) {
+  const origin = getPublicOrigin();
+  const url = origin + canonicalPath(material);
+  const price = isOnSale(material) && material.salePriceCents !== null ? material.salePriceCents : material.priceCents;
+  const product: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: material.title,
+    description: htmlToText(material.description, 500),
+    sku: String(material.id),
+    url,
+    image: material.coverPath ? [origin + mediaUrl(material.coverPath)] : undefined,
+    brand: { '@type': 'Brand', name: material.author.publicName },
+    category: material.subjects[0]?.title,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: (price / 100).toFixed(2),
+      priceCurrency: material.currency,
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  if (material.ratingCount > 0 && material.ratingAverage !== null) {
+    product.aggregateRating = { '@type': 'AggregateRating', ratingValue: material.ratingAverage, ratingCount: material.ratingCount, bestRating: 5, worstRating: 1 };
+  }
+  const crumbs = [
+    { name: homeName, item: origin + pathFor(world.code, 'home') },
+    ...(material.subjects[0] ? [{ name: material.subjects[0].title, item: `${origin}${pathFor(world.code, 'search')}?subject=${material.subjects[0].id}` }] : []),
+    { name: material.title, item: url },
+  ];
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.item })),
+  };
+  // `<` is escaped so author text can never close the script element.
+  return JSON.stringify([product, breadcrumbs]).replace(/</g, '\\u003c');
 }
 
 /** The material page (SPEC §2): previews, price, labels, description, files, classification. */
@@ -54,8 +103,13 @@ export const MaterialPage: PageView = {
     const fileTypes = material.files.map((f) => f.type);
     const standalone = isStandaloneInteractive({ ...material, fileTypes });
     const downloadable = material.files.filter((f) => f.type !== 'cover');
+    const author = await getAuthorProfile(material.author.id);
+    const related = await listRelatedMaterials(material.id, material.author.id);
+    const long = htmlToText(material.description, 100_000).length > LONG_DESCRIPTION_CHARS;
+    const description = <div className="material-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }} />;
     return (
-      <article className="material" data-material-id={material.id}>
+      <article className="material" data-material-id={material.id} data-layout={long ? 'long' : 'standard'}>
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData(material, world, common('siteName')) }} />
         <div className="material-main">
           <div className="material-gallery">
             {firstPreview ? (
@@ -93,6 +147,9 @@ export const MaterialPage: PageView = {
             />
             <p className="material-price">
               <Price {...material} world={world} freeLabel={common('price.free')} previousPriceLabel={common('price.previous')} />
+              {material.priceCents > 0 ? (
+                <VisitorPrice cents={isOnSale(material) && material.salePriceCents !== null ? material.salePriceCents : material.priceCents} currency={material.currency} locale={world.locale} />
+              ) : null}
             </p>
             {material.ratingAverage !== null ? (
               <p className="material-rating">{t('rating', { average: material.ratingAverage, count: material.ratingCount })}</p>
@@ -102,11 +159,32 @@ export const MaterialPage: PageView = {
               {material.isBundle ? <li>{t('bundle')}</li> : null}
               {standalone ? <li data-testid="standalone-interactive">{t('standaloneInteractive')}</li> : material.interactiveId !== null ? <li>{t('withInteractive')}</li> : null}
             </ul>
+            {author ? (
+              <aside className="author-card" aria-label={t('aboutAuthor')}>
+                <p className="author-card-name">
+                  <Link href={pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}>{author.details.publicName}</Link>
+                </p>
+                {author.details.subtitle ? <p className="author-subtitle">{author.details.subtitle}</p> : null}
+                <p className="post-meta">
+                  {t('authorStats', { followers: author.followersNumber, materials: author.details.totalMaterials })}
+                </p>
+                <Link className="button follow-entry" href={pathFor(world.code, 'login')} prefetch={false} rel="nofollow">
+                  {t('follow', { name: author.details.publicName })}
+                </Link>
+              </aside>
+            ) : null}
           </div>
         </div>
         <section aria-labelledby="material-description">
           <h2 id="material-description">{t('description')}</h2>
-          <div className="material-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }} />
+          {long ? (
+            <details className="long-description">
+              <summary>{t('readMore')}</summary>
+              {description}
+            </details>
+          ) : (
+            description
+          )}
         </section>
         {downloadable.length > 0 ? (
           <section aria-labelledby="material-files">
@@ -145,6 +223,7 @@ export const MaterialPage: PageView = {
         </section>
         <MaterialShelf world={world} id="bundle-contents" title={t('bundleContents')} materials={material.bundleItems} />
         <MaterialShelf world={world} id="in-bundles" title={t('inBundles')} materials={material.inBundles} />
+        <MaterialShelf world={world} id="related" title={t('related')} materials={related} />
       </article>
     );
   },

@@ -1,5 +1,8 @@
 import type { RouteId } from '@/lib/routing/routes';
 import { AuthorPage } from './author-page';
+import { BlogPostPage } from './blog-post-page';
+import { EntityLandingPage, ListLandingPage } from './landing-page';
+import { UserProfilePage } from './user-profile-page';
 import { HomePage } from './home-page';
 import { MaterialPage } from './material-page';
 import type { PageView } from './types';
@@ -12,4 +15,11 @@ export const PAGE_VIEWS: Partial<Record<RouteId, PageView>> = {
   home: HomePage,
   material: MaterialPage,
   author: AuthorPage,
+  'user-profile': UserProfilePage,
+  'blog-post': BlogPostPage,
+  'keyword-landing': EntityLandingPage,
+  'lesson-landing': EntityLandingPage,
+  'school-landing': EntityLandingPage,
+  offers: ListLandingPage,
+  recommendations: ListLandingPage,
 };

@@ -9,11 +9,14 @@ export interface Suggestions {
   subjects: { id: number; title: string; path: string }[];
 }
 
-/** Words as a prefix tsquery: every word must match, the last one as a prefix ("bruch & rech:*"). */
+/**
+ * Words as a prefix tsquery on titles (weight A): every word must match, the last one as a
+ * prefix ("bruch:A & rech:*A").
+ */
 export function prefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words.slice(0, 6).map((w, i, all) => (i === all.length - 1 ? `${w}:*` : w)).join(' & ');
+  return words.slice(0, 6).map((w, i, all) => (i === all.length - 1 ? `${w}:*A` : `${w}:A`)).join(' & ');
 }
 
 /**

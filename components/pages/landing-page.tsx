@@ -1,0 +1,101 @@
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { MaterialCard } from '@/components/catalog/material-card';
+import { getKeywordLanding, getLessonLanding, getSchoolLanding, listRecommendations, type Landing } from '@/lib/catalog/landings';
+import { listHomeMaterials } from '@/lib/catalog/materials';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { RouteId } from '@/lib/routing/routes';
+import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import type { PageProps, PageView } from './types';
+
+type LandingKind = 'keyword-landing' | 'lesson-landing' | 'school-landing';
+
+const LOADERS: Record<LandingKind, (id: number) => Promise<Landing | null>> = {
+  'keyword-landing': getKeywordLanding,
+  'lesson-landing': getLessonLanding,
+  'school-landing': getSchoolLanding,
+};
+
+function canonicalPath(kind: LandingKind, world: WorldCode, landing: Landing): string {
+  if (kind === 'school-landing') return pathFor(world, kind, { school: landing.slug, id: String(landing.id), slug: [] });
+  return pathFor(world, kind, { id: String(landing.id), slug: [landing.slug] });
+}
+
+async function load(props: PageProps): Promise<Landing> {
+  const id = Number(props.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const landing = await LOADERS[props.route.id as LandingKind](id);
+  if (!landing || !isWorldCode(landing.world)) notFound();
+  return landing;
+}
+
+function currentPath(props: PageProps): string {
+  return pathFor(props.world.code, props.route.id as RouteId, props.params);
+}
+
+/** Keyword, lesson and school landings (SPEC §2): heading, text and the materials. */
+export const EntityLandingPage: PageView = {
+  async metadata(props) {
+    const landing = await load(props);
+    const t = await getTranslations('landing');
+    const kind = props.route.id as LandingKind;
+    return buildPageMetadata({
+      title: t(`${kind}.title`, { title: landing.title }),
+      description: t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' }),
+      robots: props.route.robots,
+      world: landing.world as WorldCode,
+      worlds: [landing.world as WorldCode],
+      pathInWorld: () => canonicalPath(kind, landing.world as WorldCode, landing),
+    });
+  },
+  async render(props) {
+    const landing = await load(props);
+    const kind = props.route.id as LandingKind;
+    const canonical = canonicalPath(kind, landing.world as WorldCode, landing);
+    if (canonical !== currentPath(props)) permanentRedirect(canonical);
+    const t = await getTranslations('landing');
+    return (
+      <section className="landing" data-landing={kind}>
+        <h1>{t(`${kind}.title`, { title: landing.title })}</h1>
+        <p className="landing-intro">{t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' })}</p>
+        {landing.intro ? <p>{landing.intro}</p> : null}
+        {landing.materials.length === 0 ? <p>{t('empty')}</p> : (
+          <div className="shelf-items">
+            {landing.materials.map((m) => <MaterialCard key={m.id} world={props.world} material={m} />)}
+          </div>
+        )}
+      </section>
+    );
+  },
+};
+
+/** Offers (materials on sale) and recommendations (the best rated): lists of a world. */
+export const ListLandingPage: PageView = {
+  async metadata(props) {
+    const meta = await getTranslations('meta');
+    return buildPageMetadata({
+      title: meta(`routes.${props.route.id}.title`),
+      description: meta(`routes.${props.route.id}.description`),
+      robots: props.route.robots,
+      world: props.world.code,
+      pathInWorld: (world) => pathFor(world, props.route.id as RouteId),
+    });
+  },
+  async render(props) {
+    const t = await getTranslations('landing');
+    const meta = await getTranslations('meta');
+    const materials = props.route.id === 'offers' ? await listHomeMaterials(props.world.code, 'sale', 48) : await listRecommendations(props.world.code);
+    return (
+      <section className="landing" data-landing={props.route.id}>
+        <h1>{meta(`routes.${props.route.id}.title`)}</h1>
+        <p className="landing-intro">{t(`${props.route.id === 'offers' ? 'offersIntro' : 'recommendationsIntro'}`)}</p>
+        {materials.length === 0 ? <p>{t('empty')}</p> : (
+          <div className="shelf-items">
+            {materials.map((m) => <MaterialCard key={m.id} world={props.world} material={m} />)}
+          </div>
+        )}
+      </section>
+    );
+  },
+};

@@ -1,0 +1,211 @@
+import 'server-only';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import type { WorldCode } from '@/lib/worlds/worlds';
+import { getMaterialCards, type MaterialCard } from './materials';
+
+export const LANDING_PAGE_SIZE = 24;
+
+const ACTIVE = sql`m.is_active AND m.deleted_at IS NULL`;
+
+/** Ids of a world's materials linked through a join table, best sellers first. */
+async function idsThrough(table: 'material_keywords' | 'material_lessons' | 'material_schools', column: string, id: number, limit: number) {
+  const result = await getDb().execute<{ id: number }>(sql`
+    SELECT m.id FROM ${sql.raw(table)} j JOIN materials m ON m.id = j.material_id
+    WHERE j.${sql.raw(column)} = ${id} AND ${ACTIVE}
+    ORDER BY m.sales_count DESC, m.id DESC LIMIT ${limit}`);
+  return result.rows.map((r) => r.id);
+}
+
+export interface Landing {
+  id: number;
+  world: string;
+  title: string;
+  slug: string;
+  intro: string | null;
+  materials: MaterialCard[];
+  total: number;
+  extra?: { city?: string; schoolType?: string };
+}
+
+async function countThrough(table: string, column: string, id: number): Promise<number> {
+  const result = await getDb().execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM ${sql.raw(table)} j JOIN materials m ON m.id = j.material_id WHERE j.${sql.raw(column)} = ${id} AND ${ACTIVE}`);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** A keyword landing: the keyword and its materials. */
+export const getKeywordLanding = unstable_cache(
+  async (id: number): Promise<Landing | null> => {
+    const [row] = await getDb().select().from(t.keywords).where(eq(t.keywords.id, id));
+    if (!row) return null;
+    return {
+      id: row.id, world: row.world, title: row.title, slug: row.slug, intro: null,
+      materials: await getMaterialCards(await idsThrough('material_keywords', 'keyword_id', id, LANDING_PAGE_SIZE)),
+      total: await countThrough('material_keywords', 'keyword_id', id),
+    };
+  },
+  ['keyword-landing'],
+  { tags: ['materials', 'landings'], revalidate: 300 },
+);
+
+/** A lesson landing: the teaching unit, its introduction and its materials. */
+export const getLessonLanding = unstable_cache(
+  async (id: number): Promise<Landing | null> => {
+    const [row] = await getDb().select().from(t.lessons).where(eq(t.lessons.id, id));
+    if (!row) return null;
+    return {
+      id: row.id, world: row.world, title: row.title, slug: row.slug, intro: row.intro,
+      materials: await getMaterialCards(await idsThrough('material_lessons', 'lesson_id', id, LANDING_PAGE_SIZE)),
+      total: await countThrough('material_lessons', 'lesson_id', id),
+    };
+  },
+  ['lesson-landing'],
+  { tags: ['materials', 'landings'], revalidate: 300 },
+);
+
+/** A school landing: the school and the materials used there. */
+export const getSchoolLanding = unstable_cache(
+  async (id: number): Promise<Landing | null> => {
+    const [row] = await getDb().select().from(t.schools).where(eq(t.schools.id, id));
+    if (!row) return null;
+    return {
+      id: row.id, world: row.world, title: row.name, slug: row.slug, intro: null,
+      materials: await getMaterialCards(await idsThrough('material_schools', 'school_id', id, LANDING_PAGE_SIZE)),
+      total: await countThrough('material_schools', 'school_id', id),
+      extra: { city: row.city, schoolType: row.schoolType },
+    };
+  },
+  ['school-landing'],
+  { tags: ['materials', 'landings'], revalidate: 300 },
+);
+
+/**
+ * Recommendations: the best-rated materials of a world (at least 10 ratings, average 4.5 or
+ * more), most rated first.
+ */
+export const listRecommendations = unstable_cache(
+  async (world: WorldCode, limit = 48): Promise<MaterialCard[]> => {
+    const result = await getDb().execute<{ id: number }>(sql`
+      SELECT m.id FROM materials m
+      WHERE m.world = ${world} AND ${ACTIVE} AND m.rating_count >= 10 AND m.rating_sum >= m.rating_count * 4.5
+      ORDER BY m.rating_count DESC, m.id DESC LIMIT ${limit}`);
+    return getMaterialCards(result.rows.map((r) => r.id));
+  },
+  ['recommendations'],
+  { tags: ['materials'], revalidate: 300 },
+);
+
+/** Materials from the same author and subject as a material (the material page's "related"). */
+export const listRelatedMaterials = unstable_cache(
+  async (materialId: number, authorId: number, limit = 8): Promise<MaterialCard[]> => {
+    const result = await getDb().execute<{ id: number }>(sql`
+      SELECT m.id FROM materials m
+      WHERE m.author_id = ${authorId} AND m.id <> ${materialId} AND ${ACTIVE}
+        AND EXISTS (SELECT 1 FROM material_subjects a JOIN material_subjects b ON a.subject_id = b.subject_id
+                    WHERE a.material_id = m.id AND b.material_id = ${materialId})
+      ORDER BY m.sales_count DESC, m.id DESC LIMIT ${limit}`);
+    return getMaterialCards(result.rows.map((r) => r.id));
+  },
+  ['related-materials'],
+  { tags: ['materials'], revalidate: 300 },
+);
+
+export interface PopularAuthor {
+  id: number;
+  slug: string;
+  publicName: string;
+  subtitle: string | null;
+  followersNumber: number;
+}
+
+/** The most followed public authors of a world. */
+export const listPopularAuthors = unstable_cache(
+  async (world: WorldCode, limit = 8): Promise<PopularAuthor[]> =>
+    getDb()
+      .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, subtitle: t.authorProfiles.subtitle, followersNumber: t.authorProfiles.followersNumber })
+      .from(t.users)
+      .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
+      .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)))
+      .orderBy(desc(t.authorProfiles.followersNumber), t.users.id)
+      .limit(limit),
+  ['popular-authors'],
+  { tags: ['authors'], revalidate: 600 },
+);
+
+/** Subjects of a world with their material counts, for the home page slider. */
+export const listSubjectsWithCounts = unstable_cache(
+  async (world: WorldCode): Promise<{ id: number; title: string; count: number }[]> => {
+    const result = await getDb().execute<{ id: number; title: string; count: number }>(sql`
+      SELECT s.id, s.title, count(m.id)::int AS count FROM subjects s
+      LEFT JOIN material_subjects ms ON ms.subject_id = s.id
+      LEFT JOIN materials m ON m.id = ms.material_id AND ${ACTIVE}
+      WHERE s.world = ${world} GROUP BY s.id, s.title, s.position ORDER BY s.position`);
+    return result.rows;
+  },
+  ['subjects-with-counts'],
+  { tags: ['materials', 'classification'], revalidate: 600 },
+);
+
+export interface BlogPost {
+  id: number;
+  world: string;
+  title: string;
+  body: string;
+  publishedAt: string;
+  author: { id: number; slug: string; publicName: string };
+}
+
+/** One blog post with its author. */
+export const getBlogPost = unstable_cache(
+  async (id: number): Promise<BlogPost | null> => {
+    const [row] = await getDb()
+      .select({ post: t.blogPosts, authorId: t.users.id, authorSlug: t.users.slug, authorName: t.users.publicName })
+      .from(t.blogPosts)
+      .innerJoin(t.users, eq(t.users.id, t.blogPosts.authorId))
+      .where(eq(t.blogPosts.id, id));
+    if (!row) return null;
+    return {
+      id: row.post.id,
+      world: row.post.world,
+      title: row.post.title,
+      body: row.post.body,
+      publishedAt: row.post.publishedAt.toISOString(),
+      author: { id: row.authorId, slug: row.authorSlug, publicName: row.authorName },
+    };
+  },
+  ['blog-post'],
+  { tags: ['blog'], revalidate: 300 },
+);
+
+export interface UserProfile {
+  id: number;
+  slug: string;
+  world: string;
+  publicName: string;
+  imagePath: string | null;
+  isSeller: boolean;
+  createdAt: string;
+  following: { id: number; slug: string; publicName: string; world: string }[];
+}
+
+/** The public profile of any member (the user profile route). */
+export const getUserProfile = unstable_cache(
+  async (id: number): Promise<UserProfile | null> => {
+    const db = getDb();
+    const [user] = await db.select().from(t.users).where(eq(t.users.id, id));
+    if (!user) return null;
+    const following = await db
+      .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, world: t.users.world })
+      .from(t.authorFollows)
+      .innerJoin(t.users, eq(t.users.id, t.authorFollows.authorId))
+      .where(eq(t.authorFollows.followerId, id))
+      .orderBy(t.users.publicName)
+      .limit(50);
+    return { id: user.id, slug: user.slug, world: user.world, publicName: user.publicName, imagePath: user.imagePath, isSeller: user.isSeller, createdAt: user.createdAt.toISOString(), following };
+  },
+  ['user-profile'],
+  { tags: ['authors'], revalidate: 300 },
+);
