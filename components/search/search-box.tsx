@@ -103,24 +103,34 @@ export function SearchBox({ action, defaultValue = '', texts }: SearchBoxProps) 
           onFocus={() => setOpen(true)}
           data-testid="header-search"
         />
-        <ul id={listId} role="listbox" aria-label={texts.label} className="suggestions" hidden={!expanded}>
-          {shown.map((option, index) => (
-            <li
-              key={option.id}
-              id={`${listId}-${option.id}`}
-              role="option"
-              aria-selected={index === active}
-              data-group={texts[option.group]}
-              className={index === 0 || shown[index - 1]?.group !== option.group ? 'suggestion group-start' : 'suggestion'}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                window.location.assign(option.path);
-              }}
-            >
-              {option.label}
-            </li>
-          ))}
-        </ul>
+        <div id={listId} role="listbox" aria-label={texts.label} className="suggestions" hidden={!expanded}>
+          {(['materials', 'authors', 'subjects'] as const).map((group) => {
+            const members = shown.filter((option) => option.group === group);
+            if (members.length === 0) return null;
+            return (
+              <div key={group} role="group" aria-labelledby={`${listId}-${group}`}>
+                <div id={`${listId}-${group}`} role="presentation" className="suggestion-group">
+                  {texts[group]}
+                </div>
+                {members.map((option) => (
+                  <div
+                    key={option.id}
+                    id={`${listId}-${option.id}`}
+                    role="option"
+                    aria-selected={option === activeOption}
+                    className="suggestion"
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      window.location.assign(option.path);
+                    }}
+                  >
+                    {option.label}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
       </div>
       <button type="submit">{texts.button}</button>
     </form>

@@ -55,6 +55,8 @@ export function searchParamsToObject(params: URLSearchParams | Record<string, st
   const out: Record<string, string | string[]> = {};
   const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]));
   for (const [key, value] of entries) {
+    // An empty form field (price "all", a blank price box) means "not set".
+    if (value === '') continue;
     const current = out[key];
     out[key] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
   }

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+
+/** Per world: a word form, another form of it in titles, and a one-letter typo. */
+const SEARCHES = [
+  { world: 'de', path: 'suchergebnisse', query: 'Brüchen', titled: /Brüche/, typo: 'Bruchrechnug', corrected: 'Bruchrechnung' },
+  { world: 'it', path: 'risultati-ricerca', query: 'frazione', titled: /[Ff]razioni/, typo: 'frazoni', corrected: 'frazioni' },
+  { world: 'gr', path: 'apotelesmata-anazitisis', query: 'κλάσμα', titled: /κλάσματα/, typo: 'κλάσμτα', corrected: 'κλάσματα' },
+] as const;
+
+for (const s of SEARCHES) {
+  test(`search in ${s.world}: another word form and a one-letter typo both find materials`, async ({ page }) => {
+    await page.goto(`/${s.world}`);
+    const box = page.getByTestId('header-search');
+    await box.fill(s.query);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${s.world}/${s.path}\\?q=`));
+    await expect(page.getByTestId('result-count')).not.toHaveAttribute('data-total', '0');
+    await expect(page.locator('.search-results .card-title').filter({ hasText: s.titled }).first()).toBeVisible();
+
+    await page.goto(`/${s.world}/${s.path}?q=${encodeURIComponent(s.typo)}`);
+    await expect(page.getByTestId('result-count')).not.toHaveAttribute('data-total', '0');
+    await expect(page.getByTestId('corrected-query')).toContainText(s.corrected);
+  });
+
+  test(`search in ${s.world}: a filter narrows the results and survives a reload`, async ({ page }) => {
+    await page.goto(`/${s.world}/${s.path}`);
+    const before = Number(await page.getByTestId('result-count').getAttribute('data-total'));
+    expect(before).toBeGreaterThan(0);
+    const firstSubject = page.locator('fieldset.facet').filter({ has: page.locator('input[name="subject"]') }).locator('input[name="subject"]').first();
+    await firstSubject.check();
+    await page.locator('input[name="price"][value="paid"]').check();
+    await page.locator('.search-filters button[type="submit"]').click();
+    await expect(page).toHaveURL(/subject=\d+/);
+    await expect(page).toHaveURL(/price=paid/);
+    const after = Number(await page.getByTestId('result-count').getAttribute('data-total'));
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    await page.reload();
+    await expect(page.getByTestId('result-count')).toHaveAttribute('data-total', String(after));
+    await expect(page.locator('input[name="subject"]:checked')).toHaveCount(1);
+    await expect(page.locator('input[name="price"][value="paid"]')).toBeChecked();
+  });
+}
+
+test('zero results show a useful page', async ({ page }) => {
+  await page.goto('/de/suchergebnisse?q=zzqxjv');
+  await expect(page.getByTestId('result-count')).toHaveAttribute('data-total', '0');
+  await expect(page.locator('#search-popular')).toBeVisible();
+  await expect(page.locator('.search-empty .card').first()).toBeVisible();
+});
+
+test('the header search suggests as you type and is usable by keyboard', async ({ page }) => {
+  await page.goto('/de');
+  const box = page.getByTestId('header-search');
+  await box.fill('Mathe');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Mathematik', exact: true })).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+});
+
+for (const [world, word] of [['de', 'material'], ['it', 'materiale'], ['gr', 'yliko']] as const) {
+  test(`a material page in ${world} shows price, labels, preview and leads to the author with every tab`, async ({ page }) => {
+    // Offers list only materials on sale: their page shows the Sale label and a struck-through price.
+    await page.goto(`/${world}`);
+    await page.locator('section[aria-labelledby="shelf-sale"] a.card-link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/${world}/${word}/\\d+/`));
+    await expect(page.locator('.material-summary [data-label="sale"]')).toBeVisible();
+    await expect(page.locator('.material-price .price-current')).toHaveText(/^\d+,\d{2}\s€$/);
+    await expect(page.locator('.material-price del')).toHaveText(/^\d+,\d{2}\s€$/);
+    const preview = page.locator('img.preview-first');
+    await expect(preview).toBeVisible();
+    expect(Number(await preview.getAttribute('height'))).toBeLessThanOrEqual(500);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]');
+    expect(jsonLd[0]).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR' } });
+    expect(jsonLd[1]).toMatchObject({ '@type': 'BreadcrumbList' });
+
+    await page.locator('.material-author a').click();
+    await expect(page).toHaveURL(new RegExp(`/${world}/[a-z-]+/\\d+/[a-z0-9-]+$`));
+    const tabs = page.locator('nav.tabs a');
+    await expect(tabs).toHaveCount(4);
+    for (let i = 0; i < 4; i++) {
+      await page.locator('nav.tabs a').nth(i).click();
+      await expect(page.locator('nav.tabs a').nth(i)).toHaveAttribute('aria-current', 'page');
+      await expect(page.locator('.tab-panel h2')).toHaveText(await page.locator('nav.tabs a').nth(i).innerText());
+    }
+  });
+}
+
+test('a wrong slug redirects permanently to the canonical one; an unknown id is a 404', async ({ page, request }) => {
+  const response = await request.get('/de/material/5/wrong-slug', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toMatch(/^\/de\/material\/5\/[a-z0-9-]+$/);
+  const missing = await page.goto('/gr/yliko/987654321/x');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('landings have their own heading and materials', async ({ page }) => {
+  await page.goto('/de/angebote');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angebote');
+  await expect(page.locator('[data-label="sale"]').first()).toBeVisible();
+  await page.goto('/it/materiale/1601/x');
+  const keyword = page.locator('.material-classification a').first();
+  const name = await keyword.innerText();
+  await keyword.click();
+  await expect(page).toHaveURL(/\/it\/tema\/\d+\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.locator('.landing .card').first()).toBeVisible();
+});
+
+test('the home page shows sliders, shelves and popular authors from data', async ({ page }) => {
+  await page.goto('/es');
+  await expect(page.locator('#slider-subjects ~ .slider .chip').first()).toBeVisible();
+  await expect(page.locator('#slider-schools ~ .slider .chip')).toHaveCount(8);
+  for (const shelf of ['bestsellers', 'new', 'free', 'sale']) await expect(page.locator(`#shelf-${shelf}`)).toBeVisible();
+  await expect(page.locator('#popular-authors ~ .author-list li').first()).toBeVisible();
+});
