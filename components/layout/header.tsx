@@ -1,19 +1,18 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { getMegaMenu } from '@/lib/catalog/classification';
-import { getSchoolTypeNames } from '@/lib/catalog/school-type-names';
+import { SubjectMenu } from '@/components/layout/subject-menu';
 import { SearchBox } from '@/components/search/search-box';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { WORLDS, type World } from '@/lib/worlds/worlds';
 
 /**
  * The site header: logo, search, subject menu, world switcher, favourites, cart and login.
- * Menus are native <details> elements: usable by keyboard and screen readers without JavaScript.
+ * Menus are native <details> elements: usable by keyboard and screen readers.
  */
 export async function Header({ world }: { world: World }) {
   const t = await getTranslations('header');
   const search = await getTranslations('search');
-  const menu = await getMegaMenu(world.code, getSchoolTypeNames(world));
+  const common = await getTranslations('common');
   const searchPath = pathFor(world.code, 'search');
   return (
     <header className="site-header">
@@ -48,27 +47,7 @@ export async function Header({ world }: { world: World }) {
         </nav>
       </div>
       <div className="header-row header-menus">
-        <details className="menu mega-menu">
-          <summary>{t('subjects')}</summary>
-          <nav aria-label={t('subjects')} className="mega-menu-panel">
-            {menu
-              .filter((school) => school.subjects.length > 0)
-              .map((school) => (
-                <section key={school.type} className="mega-menu-column">
-                  <h2>{school.school_name}</h2>
-                  <ul>
-                    {school.subjects.map((subject) => (
-                      <li key={subject.id}>
-                        <a href={`${searchPath}?subject=${subject.id}&school_type=${school.type}`}>
-                          {subject.material_category} <span className="count">({subject.doc_count})</span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-          </nav>
-        </details>
+        <SubjectMenu searchPath={searchPath} texts={{ label: t('subjects'), loading: common('loading'), all: t('allSubjects') }} />
         <details className="menu world-switcher">
           <summary aria-label={t('worldSwitcherLabel', { world: world.nativeName })}>
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className="icon"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M2 12h20M12 2c3 3 3 17 0 20M12 2c-3 3-3 17 0 20" fill="none" stroke="currentColor" strokeWidth="2" /></svg> {world.nativeName}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { preload } from 'react-dom';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Labels } from '@/components/catalog/labels';
@@ -100,6 +101,8 @@ export const MaterialPage: PageView = {
     const t = await getTranslations('material-page');
     const common = await getTranslations('common');
     const [firstPreview, ...otherPreviews] = material.previews;
+    // The first preview is the largest paint: let the browser fetch it from the <head>.
+    if (firstPreview) preload(mediaUrl(firstPreview.storagePath), { as: 'image', fetchPriority: 'high' });
     const fileTypes = material.files.map((f) => f.type);
     const standalone = isStandaloneInteractive({ ...material, fileTypes });
     const downloadable = material.files.filter((f) => f.type !== 'cover');

@@ -1,0 +1,57 @@
+'use client';
+
+import { useState, type SyntheticEvent } from 'react';
+import { getApiClient } from '@/lib/api/browser';
+import type { MegaMenuSchool } from '@/lib/catalog/classification';
+
+interface SubjectMenuProps {
+  searchPath: string;
+  texts: { label: string; loading: string; all: string };
+}
+
+/**
+ * The subject mega menu, loaded from `v3/mega-menu/get-subjects` when first opened, so the
+ * (large) menu is not in every page's HTML. A failure is only logged (SPEC §8); the link to all
+ * subjects works without JavaScript.
+ */
+export function SubjectMenu({ searchPath, texts }: SubjectMenuProps) {
+  const [menu, setMenu] = useState<MegaMenuSchool[] | null>(null);
+  const [requested, setRequested] = useState(false);
+
+  function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {
+    if (!event.currentTarget.open || requested) return;
+    setRequested(true);
+    getApiClient()
+      .get<MegaMenuSchool[]>('v3/mega-menu/get-subjects')
+      .then(setMenu)
+      .catch((error: Error) => console.error('subject menu could not be loaded', error.message));
+  }
+
+  return (
+    <details className="menu mega-menu" onToggle={onToggle}>
+      <summary>{texts.label}</summary>
+      <nav aria-label={texts.label} className="mega-menu-panel">
+        {menu === null ? <p role="status">{texts.loading}</p> : null}
+        {menu
+          ?.filter((school) => school.subjects.length > 0)
+          .map((school) => (
+            <section key={school.type} className="mega-menu-column">
+              <h2>{school.school_name}</h2>
+              <ul>
+                {school.subjects.map((subject) => (
+                  <li key={subject.id}>
+                    <a href={`${searchPath}?subject=${subject.id}&school_type=${school.type}`}>
+                      {subject.material_category} <span className="count">({subject.doc_count})</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        <p className="mega-menu-all">
+          <a href={searchPath}>{texts.all}</a>
+        </p>
+      </nav>
+    </details>
+  );
+}

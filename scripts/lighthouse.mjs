@@ -1,0 +1,98 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) in Debian's Chromium on home,
+ * material, search and author pages in de and gr, against the production build with the demo
+ * catalogue. Plain JavaScript on purpose: Lighthouse sends functions into the page as text, and
+ * a TypeScript loader's helpers (`__name`) would not exist there. Prints performance, LCP, CLS and TBT next to the issue 3 budgets and exits non-zero
+ * when a page misses one.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3220);
+const ORIGIN = `http://localhost:${PORT}`;
+const DATA_DIR = path.resolve(process.env.LIGHTHOUSE_DATA_DIR ?? '.data-lighthouse');
+const BUDGET = { performance: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100 };
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR, DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 180; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+  }
+  throw new Error('server did not start');
+}
+
+async function pagesOf(world) {
+  const home = `/${world}`;
+  const top = await (await fetch(`${ORIGIN}/api/v3/search?world=${world}&sort=bestseller`)).json();
+  const first = top.items[0];
+  const materialResponse = await fetch(`${ORIGIN}/${world}/material/${first.id}/${first.slug}`);
+  const materialPath = new URL(materialResponse.url).pathname;
+  const html = await materialResponse.text();
+  const authorPath = html.match(/class="material-author">.*?<a href="([^"]+)"/s)?.[1];
+  const searchWord = world === 'de' ? 'Brüche' : 'κλάσματα';
+  const searchPage = await fetch(`${ORIGIN}/${world}/suchergebnisse?q=${encodeURIComponent(searchWord)}`);
+  const searchPath = new URL(searchPage.url).pathname + new URL(searchPage.url).search;
+  return [
+    ['home', home],
+    ['material', materialPath],
+    ['search', searchPath],
+    ['author', authorPath ?? home],
+  ];
+}
+
+async function main() {
+  if (!fs.existsSync('.next/BUILD_ID')) spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  let failed = false;
+  try {
+    for (const world of ['de', 'gr']) {
+      for (const [name, pagePath] of await pagesOf(world)) {
+        // One warm-up load fills the server's caches, as real traffic would.
+        await fetch(ORIGIN + pagePath).then((r) => r.arrayBuffer());
+        const result = await lighthouse(ORIGIN + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result.lhr;
+        fs.mkdirSync('bench-results/lighthouse', { recursive: true });
+        fs.writeFileSync(`bench-results/lighthouse/${world}-${name}.json`, JSON.stringify(lhr));
+        const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+        const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
+        const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
+        const ok = score >= BUDGET.performance && lcp <= BUDGET.lcpMs && cls <= BUDGET.cls && tbt <= BUDGET.tbtMs;
+        failed ||= !ok;
+        rows.push({ world, page: name, performance: score, 'LCP ms': Math.round(lcp), CLS: Number(cls.toFixed(3)), 'TBT ms': Math.round(tbt), budget: ok ? 'met' : 'MISSED', path: pagePath.slice(0, 48) });
+        process.stdout.write(`${world} ${name}: ${score}\n`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  console.log(`\nLighthouse (mobile, simulated throttling) — budget: performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms`);
+  console.table(rows);
+  fs.mkdirSync('bench-results', { recursive: true });
+  fs.writeFileSync('bench-results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+  if (failed) process.exit(1);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
