@@ -9,13 +9,17 @@ function run(url: string, headers: Record<string, string> = {}) {
     setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v),
     getHeader: (k: string) => set[k.toLowerCase()],
     getHeaders: () => set,
-    writeHead: jest.fn(),
+    writeHead: jest.fn(function (this: { statusCode: number }, status: number) {
+      this.statusCode = status;
+    }),
     write: jest.fn(),
     end: jest.fn(),
   } as unknown as ServerResponse;
   const answered = preRoute({ ...req, method: 'GET' } as IncomingMessage, res);
-  return { answered, headers: set, status: res.statusCode, req };
+  return { answered, headers: set, status: res.statusCode, req, res };
 }
+
+const writeHeadStatus = (res: ServerResponse) => res.statusCode;
 
 describe('preRoute', () => {
   it('sets X-Robots-Tag by page class', () => {
@@ -28,6 +32,14 @@ describe('preRoute', () => {
   it('leaves unknown paths and assets alone', () => {
     expect(run('/_next/static/x.js').headers['x-robots-tag']).toBeUndefined();
     expect(run('/de/nothing-here').headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('turns permanent redirects into 301 with one Location', () => {
+    const { res } = run('/de/material/5/x');
+    res.setHeader('location', ['/de/material/5/a', '/de/material/5/a'] as unknown as string);
+    res.writeHead(308);
+    expect(res.getHeader('location')).toBe('/de/material/5/a');
+    expect(writeHeadStatus(res)).toBe(301);
   });
 
   it('redirects a malformed tracking link with 301', () => {

@@ -33,7 +33,12 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   // Next redirects permanently with 308; for the GET and HEAD requests pages get, 301 says the
   // same and is what crawlers and the spec (wrong slug → 301) expect.
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 308 ? 301 : status, ...rest)) as ServerResponse['writeHead'];
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    // Next's page redirects set Location twice; one is what HTTP allows.
+    const location = res.getHeader('location');
+    if (Array.isArray(location)) res.setHeader('location', location[0]!);
+    return writeHead(status === 308 ? 301 : status, ...rest);
+  }) as ServerResponse['writeHead'];
 
   // Search-engine hint for every page of a world, as a header (SPEC §2); pages repeat it as meta.
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
