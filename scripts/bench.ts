@@ -5,11 +5,12 @@
  * route's ratio to the control route; then the in-server search time and the material page's
  * JavaScript weight against an empty page of the same build.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { startServer, stopServer } from './lib/server-process.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -30,22 +31,6 @@ function ensureCatalogue() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   run('npx', ['tsx', 'scripts/seed.ts', '--materials', String(MATERIALS)], { ...process.env, DATA_DIR, DATABASE_URL: '' });
   fs.writeFileSync(marker, new Date().toISOString());
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR, DATABASE_URL: '', SEED_DEMO: 'never' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-  }
-  throw new Error('server did not start');
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -102,7 +87,7 @@ function percentile(values: number[], p: number): number {
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') run('npx', ['next', 'build']);
   ensureCatalogue();
-  const server = await startServer();
+  const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
   try {
     const top = await json<{ items: { id: number; slug: string; world: string }[] }>('/api/v3/search?world=de&sort=bestseller');
     const material = top.items[0]!;
@@ -165,9 +150,7 @@ async function main() {
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), materials: MATERIALS, rows, searchP50: percentile(took, 50), materialJs, emptyJs }, null, 2));
   } finally {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer(server);
   }
 }
 

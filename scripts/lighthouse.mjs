@@ -5,32 +5,17 @@
  * a TypeScript loader's helpers (`__name`) would not exist there. Prints performance, LCP, CLS and TBT next to the issue 3 budgets and exits non-zero
  * when a page misses one.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer, stopServer } from './lib/server-process.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3220);
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA_DIR = path.resolve(process.env.LIGHTHOUSE_DATA_DIR ?? '.data-lighthouse');
 const BUDGET = { performance: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100 };
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 180; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-  }
-  throw new Error('server did not start');
-}
 
 async function pagesOf(world) {
   const home = `/${world}`;
@@ -53,7 +38,7 @@ async function pagesOf(world) {
 
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
-  const server = await startServer();
+  const server = await startServer({ port: PORT, dataDir: DATA_DIR });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
@@ -81,9 +66,7 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer(server);
   }
   console.log(`\nLighthouse (mobile, simulated throttling) — budget: performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms`);
   console.table(rows);

@@ -10,11 +10,11 @@ import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { mediaUrl } from '@/lib/storage/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
 async function load(props: PageProps): Promise<AuthorProfile> {
-  const id = Number(props.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = requireId(props.params.id);
   // SPEC §4: an author that fails to load is the not-found state with status 404.
   const author = await getAuthorProfile(id);
   if (!author || !isWorldCode(author.world)) notFound();

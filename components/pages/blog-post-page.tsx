@@ -6,11 +6,11 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
 async function load(props: PageProps): Promise<BlogPost> {
-  const id = Number(props.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = requireId(props.params.id);
   const post = await getBlogPost(id);
   if (!post || !isWorldCode(post.world) || post.world !== props.world.code) notFound();
   return post;

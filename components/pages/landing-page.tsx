@@ -7,6 +7,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
 type LandingKind = 'keyword-landing' | 'lesson-landing' | 'school-landing';
@@ -23,8 +24,7 @@ function canonicalPath(kind: LandingKind, world: WorldCode, landing: Landing): s
 }
 
 async function load(props: PageProps): Promise<Landing> {
-  const id = Number(props.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = requireId(props.params.id);
   const landing = await LOADERS[props.route.id as LandingKind](id);
   if (!landing || !isWorldCode(landing.world)) notFound();
   return landing;

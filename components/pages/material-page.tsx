@@ -20,11 +20,11 @@ import { isWorldCode, type World } from '@/lib/worlds/worlds';
 
 /** Descriptions longer than this use the long-material layout (collapsed after the start). */
 const LONG_DESCRIPTION_CHARS = 1200;
+import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
 async function load(props: PageProps): Promise<MaterialDetail> {
-  const id = Number(props.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = requireId(props.params.id);
   const material = await getMaterialDetail(id);
   if (!material || !isWorldCode(material.world)) notFound();
   return material;

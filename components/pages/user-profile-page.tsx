@@ -5,11 +5,11 @@ import { getUserProfile, type UserProfile } from '@/lib/catalog/landings';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
 async function load(props: PageProps): Promise<UserProfile> {
-  const id = Number(props.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = requireId(props.params.id);
   const user = await getUserProfile(id);
   if (!user || !isWorldCode(user.world)) notFound();
   return user;

@@ -36,16 +36,29 @@ async function countThrough(table: string, column: string, id: number): Promise<
   return result.rows[0]?.n ?? 0;
 }
 
+/** Loads one landing entity and the first page of its materials. */
+async function loadLanding(
+  entity: { world: string; id: number; title: string; slug: string; intro?: string | null; extra?: Landing['extra'] } | undefined,
+  join: { table: 'material_keywords' | 'material_lessons' | 'material_schools'; column: string },
+): Promise<Landing | null> {
+  if (!entity) return null;
+  return {
+    id: entity.id,
+    world: entity.world,
+    title: entity.title,
+    slug: entity.slug,
+    intro: entity.intro ?? null,
+    extra: entity.extra,
+    materials: await getMaterialCards(await idsThrough(join.table, join.column, entity.id, LANDING_PAGE_SIZE)),
+    total: await countThrough(join.table, join.column, entity.id),
+  };
+}
+
 /** A keyword landing: the keyword and its materials. */
 export const getKeywordLanding = unstable_cache(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.keywords).where(eq(t.keywords.id, id));
-    if (!row) return null;
-    return {
-      id: row.id, world: row.world, title: row.title, slug: row.slug, intro: null,
-      materials: await getMaterialCards(await idsThrough('material_keywords', 'keyword_id', id, LANDING_PAGE_SIZE)),
-      total: await countThrough('material_keywords', 'keyword_id', id),
-    };
+    return loadLanding(row, { table: 'material_keywords', column: 'keyword_id' });
   },
   ['keyword-landing'],
   { tags: ['materials', 'landings'], revalidate: 300 },
@@ -55,12 +68,7 @@ export const getKeywordLanding = unstable_cache(
 export const getLessonLanding = unstable_cache(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.lessons).where(eq(t.lessons.id, id));
-    if (!row) return null;
-    return {
-      id: row.id, world: row.world, title: row.title, slug: row.slug, intro: row.intro,
-      materials: await getMaterialCards(await idsThrough('material_lessons', 'lesson_id', id, LANDING_PAGE_SIZE)),
-      total: await countThrough('material_lessons', 'lesson_id', id),
-    };
+    return loadLanding(row, { table: 'material_lessons', column: 'lesson_id' });
   },
   ['lesson-landing'],
   { tags: ['materials', 'landings'], revalidate: 300 },
@@ -70,13 +78,8 @@ export const getLessonLanding = unstable_cache(
 export const getSchoolLanding = unstable_cache(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.schools).where(eq(t.schools.id, id));
-    if (!row) return null;
-    return {
-      id: row.id, world: row.world, title: row.name, slug: row.slug, intro: null,
-      materials: await getMaterialCards(await idsThrough('material_schools', 'school_id', id, LANDING_PAGE_SIZE)),
-      total: await countThrough('material_schools', 'school_id', id),
-      extra: { city: row.city, schoolType: row.schoolType },
-    };
+    const entity = row && { ...row, title: row.name, extra: { city: row.city, schoolType: row.schoolType } };
+    return loadLanding(entity, { table: 'material_schools', column: 'school_id' });
   },
   ['school-landing'],
   { tags: ['materials', 'landings'], revalidate: 300 },

@@ -1,0 +1,33 @@
+/**
+ * Starts Kreide's production server (server.ts) for a measurement script and stops it again.
+ * Plain JavaScript so both the TypeScript bench and the Lighthouse script (which must not run
+ * through a TypeScript loader) can use it.
+ */
+import { spawn } from 'node:child_process';
+
+/** Starts server.ts on `port` with `dataDir` and resolves once /api/health answers. */
+export async function startServer({ port, dataDir, env = {} }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 180; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 180 s');
+}
+
+/** Stops a server started by startServer and waits until it has closed its database. */
+export async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
