@@ -8,15 +8,18 @@ import { mediaUrl } from '@/lib/storage/media-url';
 import { Labels } from './labels';
 import { Price } from './price';
 
-/** A material in a list: cover, title, author, price and labels. */
-export async function MaterialCard({ world, material }: { world: World; material: Card }) {
+/**
+ * A material in a list: cover, title, author, price and labels. `eager` for the first cards of a
+ * list at the top of a page, whose covers may be the largest paint on a phone.
+ */
+export async function MaterialCard({ world, material, eager = false }: { world: World; material: Card; eager?: boolean }) {
   const t = await getTranslations('common');
   const href = pathFor(world.code, 'material', { id: String(material.id), slug: material.slug });
   return (
     <article className="card">
       <Link href={href} className="card-link" prefetch={false}>
         {material.coverPath ? (
-          <img src={mediaUrl(material.coverPath)} alt="" width={150} height={200} loading="lazy" decoding="async" className="card-cover" />
+          <img src={mediaUrl(material.coverPath)} alt="" width={150} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" className="card-cover" />
         ) : null}
         <h3 className="card-title">{material.title}</h3>
       </Link>

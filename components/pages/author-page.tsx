@@ -93,7 +93,7 @@ export const AuthorPage: PageView = {
           <h2>{t(`tabs.${tab}`)}</h2>
           {tab === 'materials' ? (
             <div className="shelf-items">
-              {(await listAuthorMaterials(author.id)).map((m) => <MaterialCard key={m.id} world={world} material={m} />)}
+              {(await listAuthorMaterials(author.id)).map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
             </div>
           ) : null}
           {details.privateProfile && (tab === 'activity' || tab === 'following') ? <p>{t('private')}</p> : null}

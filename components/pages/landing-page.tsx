@@ -62,7 +62,7 @@ export const EntityLandingPage: PageView = {
         {landing.intro ? <p>{landing.intro}</p> : null}
         {landing.materials.length === 0 ? <p>{t('empty')}</p> : (
           <div className="shelf-items">
-            {landing.materials.map((m) => <MaterialCard key={m.id} world={props.world} material={m} />)}
+            {landing.materials.map((m, i) => <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />)}
           </div>
         )}
       </section>
@@ -92,7 +92,7 @@ export const ListLandingPage: PageView = {
         <p className="landing-intro">{t(`${props.route.id === 'offers' ? 'offersIntro' : 'recommendationsIntro'}`)}</p>
         {materials.length === 0 ? <p>{t('empty')}</p> : (
           <div className="shelf-items">
-            {materials.map((m) => <MaterialCard key={m.id} world={props.world} material={m} />)}
+            {materials.map((m, i) => <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />)}
           </div>
         )}
       </section>

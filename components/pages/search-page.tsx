@@ -125,7 +125,7 @@ export const SearchPage = {
             ) : (
               <>
                 <div className="shelf-items">
-                  {result.items.map((m) => <MaterialCard key={m.id} world={world} material={m} />)}
+                  {result.items.map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
                 </div>
                 {result.pages > 1 ? (
                   <nav className="pagination" aria-label={t('pagination')}>

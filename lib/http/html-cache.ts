@@ -1,4 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { deferFrameworkScripts } from './defer-scripts';
 
 interface Entry {
   status: number;
@@ -143,8 +145,20 @@ export function captureIntoCache(
       delete headers['set-cookie'];
       delete headers['date'];
       delete headers['x-nextjs-cache'];
-      cache.set(key, { status: 200, headers, body: Buffer.concat(chunks), ttlMs });
+      delete headers['content-length'];
+      cache.set(key, { status: 200, headers, body: transformHtml(Buffer.concat(chunks), headers['content-encoding']), ttlMs });
     }
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
+}
+
+/** Applies the script deferral to a stored page, keeping its content encoding. */
+function transformHtml(body: Buffer, encoding: unknown): Buffer {
+  try {
+    if (encoding === 'gzip') return zlib.gzipSync(deferFrameworkScripts(zlib.gunzipSync(body).toString('utf8')));
+    if (encoding === undefined) return Buffer.from(deferFrameworkScripts(body.toString('utf8')));
+  } catch (error) {
+    console.error('cached HTML left as rendered:', (error as Error).message);
+  }
+  return body;
 }

@@ -1,0 +1,24 @@
+import { DEFER_LOADER, deferFrameworkScripts } from './defer-scripts';
+
+const page = `<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/><script src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/poly.js" noModule=""></script></head><body><h1>x</h1><script>self.__next_f.push([1])</script></body></html>`;
+
+describe('deferFrameworkScripts', () => {
+  it('starts the framework chunks after the first paint', () => {
+    const out = deferFrameworkScripts(page);
+    expect(out).not.toContain('rel="preload" as="script"');
+    expect(out).not.toContain('<script src="/_next/static/chunks/a.js" async="">');
+    expect(out).toContain('<script type="text/plain" data-kreide-src="/_next/static/chunks/a.js"></script>');
+    expect(out).toContain(`${DEFER_LOADER}</body>`);
+  });
+
+  it('keeps inline data and nomodule scripts as they are', () => {
+    const out = deferFrameworkScripts(page);
+    expect(out).toContain('<script>self.__next_f.push([1])</script>');
+    expect(out).toContain('noModule=""');
+  });
+
+  it('leaves pages without framework scripts or without a body alone', () => {
+    expect(deferFrameworkScripts('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
+    expect(deferFrameworkScripts('<p>fragment')).toBe('<p>fragment');
+  });
+});
