@@ -43,6 +43,9 @@ for (const [world, locale, word] of [
     // Euro prices in these locales: two decimals after a comma.
     await expect(page.locator('.material-price .price-current')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
     await expect(page.locator('img.preview-first')).toBeVisible();
+    // As a crawler loads it: one robots hint.
+    await page.reload();
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
   });
 }
