@@ -18,8 +18,8 @@ export function SubjectMenu({ searchPath, texts }: SubjectMenuProps) {
   const [menu, setMenu] = useState<MegaMenuSchool[] | null>(null);
   const [requested, setRequested] = useState(false);
 
-  function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {
-    if (!event.currentTarget.open || requested) return;
+  function load(open: boolean) {
+    if (!open || requested) return;
     setRequested(true);
     getApiClient()
       .get<MegaMenuSchool[]>('v3/mega-menu/get-subjects')
@@ -27,8 +27,13 @@ export function SubjectMenu({ searchPath, texts }: SubjectMenuProps) {
       .catch((error: Error) => console.error('subject menu could not be loaded', error.message));
   }
 
+  function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {
+    load(event.currentTarget.open);
+  }
+
   return (
-    <details className="menu mega-menu" onToggle={onToggle}>
+    // A menu opened before the page became interactive loads as soon as it is.
+    <details className="menu mega-menu" onToggle={onToggle} ref={(node) => load(Boolean(node?.open))}>
       <summary>{texts.label}</summary>
       <nav aria-label={texts.label} className="mega-menu-panel">
         {menu === null ? <p role="status">{texts.loading}</p> : null}

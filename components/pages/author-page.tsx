@@ -13,6 +13,9 @@ import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
+/** Newest materials on the profile; the rest through the search, filtered by author. */
+const AUTHOR_PAGE_MATERIALS = 12;
+
 async function load(props: PageProps): Promise<AuthorProfile> {
   const id = requireId(props.params.id);
   // SPEC §4: an author that fails to load is the not-found state with status 404.
@@ -92,9 +95,18 @@ export const AuthorPage: PageView = {
         <section className="tab-panel" data-tab={tab}>
           <h2>{t(`tabs.${tab}`)}</h2>
           {tab === 'materials' ? (
-            <div className="shelf-items">
-              {(await listAuthorMaterials(author.id)).map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
-            </div>
+            <>
+              <div className="shelf-items">
+                {(await listAuthorMaterials(author.id, AUTHOR_PAGE_MATERIALS)).map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
+              </div>
+              {details.totalMaterials > AUTHOR_PAGE_MATERIALS ? (
+                <p>
+                  <Link href={`${pathFor(world.code, 'search')}?author=${author.id}&sort=newest`} prefetch={false}>
+                    {t('allMaterials', { count: details.totalMaterials, name: details.publicName })}
+                  </Link>
+                </p>
+              ) : null}
+            </>
           ) : null}
           {details.privateProfile && (tab === 'activity' || tab === 'following') ? <p>{t('private')}</p> : null}
           {tab === 'blog' || (tab === 'activity' && !details.privateProfile) ? <BlogList world={world.code} authorId={author.id} emptyText={t('empty')} format={format} activity={tab === 'activity'} /> : null}

@@ -80,6 +80,7 @@ export const SearchPage = {
           <form action={action} method="get" className="search-filters" aria-label={t('filters')}>
             <label htmlFor="search-q" className="visually-hidden">{t('placeholder')}</label>
             <input id="search-q" type="search" name="q" defaultValue={params.q} placeholder={t('placeholder')} />
+            {params.author ? <input type="hidden" name="author" value={params.author} /> : null}
             <label htmlFor="search-sort">{t('sortLabel')}</label>
             <select id="search-sort" name="sort" defaultValue={result.sort}>
               {SEARCH_SORTS.map((sort) => (

@@ -57,6 +57,17 @@ export function SearchBox({ action, defaultValue = '', texts }: SearchBoxProps) 
     return () => clearTimeout(timer);
   }, [value]);
 
+  /**
+   * The input is uncontrolled so that whatever a visitor typed before the page became
+   * interactive stays in the box; on hydration that text is taken over and suggested for.
+   */
+  function adoptTypedText(node: HTMLInputElement | null) {
+    if (node && node.value !== value) {
+      setValue(node.value);
+      setOpen(true);
+    }
+  }
+
   // Under two characters nothing is suggested; older suggestions stay hidden.
   const shown = value.trim().length >= 2 ? options : EMPTY;
   const expanded = open && shown.length > 0;
@@ -89,7 +100,8 @@ export function SearchBox({ action, defaultValue = '', texts }: SearchBoxProps) 
           id={inputId}
           name="q"
           type="search"
-          value={value}
+          ref={adoptTypedText}
+          defaultValue={defaultValue}
           placeholder={texts.placeholder}
           autoComplete="off"
           role="combobox"

@@ -37,6 +37,7 @@ export const searchParamsSchema = z
       .union([z.enum(SCHOOL_TYPES), z.array(z.enum(SCHOOL_TYPES))])
       .optional()
       .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+    author: z.coerce.number().int().positive().optional(),
     price: z.enum(['free', 'paid']).optional(),
     price_min: money,
     price_max: money,
@@ -70,6 +71,7 @@ export function searchQueryString(params: Partial<SearchParams>): string {
   for (const key of ['subject', 'class_grade', 'learning_years', 'material_type', 'school_type'] as const) {
     for (const value of params[key] ?? []) query.append(key, String(value));
   }
+  if (params.author) query.set('author', String(params.author));
   if (params.price) query.set('price', params.price);
   if (params.price_min !== undefined) query.set('price_min', String(params.price_min));
   if (params.price_max !== undefined) query.set('price_max', String(params.price_max));

@@ -57,6 +57,7 @@ function whereClause(world: WorldCode, params: SearchParams, text: string): SQL 
   if (params.school_type.length) {
     parts.push(sql`AND EXISTS (SELECT 1 FROM material_school_types f WHERE f.material_id = m.id AND f.school_type IN (${sql.join(params.school_type.map((s) => sql`${s}`), sql`, `)}))`);
   }
+  if (params.author) parts.push(sql`AND m.author_id = ${params.author}`);
   if (params.price === 'free') parts.push(sql`AND m.price_cents = 0`);
   if (params.price === 'paid') parts.push(sql`AND m.price_cents > 0`);
   if (params.price_min !== undefined) parts.push(sql`AND ${EFFECTIVE_PRICE} >= ${Math.round(params.price_min * 100)}`);

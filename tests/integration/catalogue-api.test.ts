@@ -89,6 +89,12 @@ describe(`catalogue API on ${BACKEND}`, () => {
       expect(page2.body.items[0].id).not.toBe(all.body.items[0].id);
     });
 
+    it('lists one author’s materials', async () => {
+      const { body } = await json(await search(apiRequest(`/api/v3/search?world=de&author=${sellerId}&sort=newest`)));
+      expect(body.total).toBeGreaterThan(0);
+      body.items.forEach((m: { authorName: string }) => expect(m.authorName).toBe('Frau Demo'));
+    });
+
     it('finds nothing for nonsense and offers no false suggestion', async () => {
       const { body } = await json(await search(apiRequest('/api/v3/search?world=fr&q=zzqxj')));
       expect(body.total).toBe(0);
