@@ -71,7 +71,7 @@ async function load(name: string, url: string, extraHeaders: Record<string, stri
 async function pageJsBytes(url: string): Promise<number> {
   const html = (await (await fetch(ORIGIN + url)).text()).replace(/<script[^>]*noModule[^>]*><\/script>/g, '');
   // Cached pages carry their framework chunks as data-kreide-src (started after first paint).
-  const sources = [...new Set([...html.matchAll(/<script[^>]+(?:data-kreide-src|[^-]src)="([^"]+)"/g)].map((m) => m[1]!))].filter((src) => !/nomodule/i.test(src));
+  const sources = [...new Set([...html.matchAll(/<script\b[^>]*?\s(?:data-kreide-src|src)="([^"]+)"/g)].map((m) => m[1]!))].filter((src) => !/nomodule/i.test(src));
   let total = 0;
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, ORIGIN))).arrayBuffer());
