@@ -1,16 +1,16 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useErrorTexts } from '@/components/layout/error-texts';
 
 /** The translated error state of a world. */
 export default function ErrorState({ reset }: { error: Error; reset: () => void }) {
-  const t = useTranslations('common');
+  const t = useErrorTexts();
   return (
     <section className="state-page" data-state="error" role="alert">
-      <h1>{t('error.title')}</h1>
-      <p>{t('error.text')}</p>
+      <h1>{t.title}</h1>
+      <p>{t.text}</p>
       <button type="button" onClick={reset}>
-        {t('error.retry')}
+        {t.retry}
       </button>
     </section>
   );

@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ErrorTextsProvider } from '@/components/layout/error-texts';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { getMessages } from '@/lib/i18n/messages';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 import { WORLD_CODES, getWorld, isWorldCode } from '@/lib/worlds/worlds';
@@ -25,17 +25,17 @@ export default async function WorldLayout({ children, params }: { children: Reac
   const { world: code } = await params;
   if (!isWorldCode(code)) notFound();
   const world = getWorld(code);
+  const t = await getTranslations('common');
   return (
     <html lang={world.locale} data-world={world.code}>
       <body>
         <script dangerouslySetInnerHTML={{ __html: REMEMBER_WORLD_SCRIPT }} />
         <Header world={world} />
-        {/* Client components only get the few texts they need, not the whole catalogue. */}
-        <NextIntlClientProvider messages={{ common: getMessages(world.language).common ?? {} }}>
+        <ErrorTextsProvider texts={{ title: t('error.title'), text: t('error.text'), retry: t('error.retry') }}>
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-        </NextIntlClientProvider>
+        </ErrorTextsProvider>
         <Footer world={world} />
       </body>
     </html>
