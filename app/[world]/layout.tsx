@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ErrorTextsProvider } from '@/components/layout/error-texts';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { InteractiveMarker } from '@/components/layout/interactive-marker';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 import { WORLD_CODES, getWorld, isWorldCode } from '@/lib/worlds/worlds';
@@ -37,6 +38,7 @@ export default async function WorldLayout({ children, params }: { children: Reac
           </main>
         </ErrorTextsProvider>
         <Footer world={world} />
+        <InteractiveMarker />
       </body>
     </html>
   );

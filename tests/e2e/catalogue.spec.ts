@@ -65,6 +65,7 @@ for (const [world, word] of [['de', 'material'], ['it', 'materiale'], ['gr', 'yl
   test(`a material page in ${world} shows price, labels, preview and leads to the author with every tab`, async ({ page }) => {
     // Offers list only materials on sale: their page shows the Sale label and a struck-through price.
     await page.goto(`/${world}`);
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
     await page.locator('section[aria-labelledby="shelf-sale"] a.card-link').first().click();
     await expect(page).toHaveURL(new RegExp(`/${world}/${word}/\\d+/`));
     await expect(page.locator('.material-summary [data-label="sale"]')).toBeVisible();

@@ -4,6 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 /** Opens the first paid material of a world's bestseller shelf and returns its path. */
 async function openPaidMaterial(page: Page, world: string): Promise<string> {
   await page.goto(`/${world}`);
+  // Client-side navigation starts once the page is interactive (scripts start after first paint).
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   const card = page.locator('#shelf-bestsellers ~ .shelf-items .card, section[aria-labelledby="shelf-bestsellers"] .card').filter({ has: page.locator('.price-current') }).first();
   await card.locator('a.card-link').click();
   await expect(page).toHaveURL(new RegExp(`/${world}/[a-z-]+/\\d+/[a-z0-9-]+$`));
