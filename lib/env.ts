@@ -12,6 +12,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Public origin used in canonical links, hreflang and sitemaps. */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /** Secret (32+ characters) sealing the session cookie; generated into DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32).optional(),
   /** Header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry). */
   GEOIP_COUNTRY_HEADER: z.string().min(1).optional(),
   /** 'auto' seeds an empty embedded database on start; 'never' never does. */

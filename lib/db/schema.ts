@@ -380,3 +380,23 @@ export const blogPosts = pgTable(
   },
   (t) => [index('blog_posts_author').on(t.authorId, t.publishedAt)],
 );
+
+/**
+ * Access tokens of SPEC §4 sessions: for a user (password or social sign-in) or anonymous
+ * (client credentials). Only a SHA-256 hash of the token is stored.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'web' (the website) or 'app' (the mobile app). */
+    clientId: text('client_id').notNull(),
+    grantType: text('grant_type').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('access_tokens_hash').on(t.tokenHash), index('access_tokens_user').on(t.userId)],
+);

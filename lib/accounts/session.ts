@@ -1,0 +1,48 @@
+import { sealData, unsealData } from 'iron-session';
+import type { NextRequest, NextResponse } from 'next/server';
+import { getSessionSecret } from './session-secret';
+import { ACCESS_TOKEN_TTL_MS, findValidToken, type ValidToken } from './tokens';
+
+/** The httpOnly session cookie holding the web's access token (DESIGN §1). */
+export const SESSION_COOKIE = 'kreide_session';
+
+interface SessionData {
+  token: string;
+}
+
+/** The access token a request carries: `Authorization: Bearer` (app) or the session cookie (web). */
+export async function readAccessToken(request: NextRequest): Promise<string | null> {
+  const header = request.headers.get('authorization');
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
+  const sealed = request.cookies.get(SESSION_COOKIE)?.value;
+  if (!sealed) return null;
+  try {
+    const data = await unsealData<SessionData>(sealed, { password: getSessionSecret() });
+    return typeof data.token === 'string' ? data.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The validated token of a request, or null. */
+export async function readSession(request: NextRequest): Promise<(ValidToken & { token: string }) | null> {
+  const token = await readAccessToken(request);
+  if (!token) return null;
+  const valid = await findValidToken(token);
+  return valid ? { ...valid, token } : null;
+}
+
+/** Puts the token into the sealed session cookie (httpOnly, SameSite=Lax, Secure behind HTTPS). */
+export async function writeSessionCookie(response: NextResponse, token: string, secure: boolean): Promise<void> {
+  const sealed = await sealData({ token } satisfies SessionData, { password: getSessionSecret(), ttl: ACCESS_TOKEN_TTL_MS / 1000 });
+  response.cookies.set(SESSION_COOKIE, sealed, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
+}
+
+export function clearSessionCookie(response: NextResponse): void {
+  response.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+}
+
+/** True when the request reached us over HTTPS (directly or behind a proxy that says so). */
+export function isHttps(request: NextRequest): boolean {
+  return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}

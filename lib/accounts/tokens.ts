@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+
+/** Access tokens live 30 days (SPEC §9 cookie storage default). */
+export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const CLIENT_IDS = ['web', 'app'] as const;
+export type ClientId = (typeof CLIENT_IDS)[number];
+
+/** Tokens are stored as SHA-256 hashes: a leaked table grants nothing. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues a new random access token for a user, or an anonymous one (client credentials). */
+export async function issueAccessToken(input: { userId: number | null; clientId: ClientId; grantType: string }): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await getDb()
+    .insert(t.accessTokens)
+    .values({ tokenHash: hashToken(token), userId: input.userId, clientId: input.clientId, grantType: input.grantType, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) });
+  return token;
+}
+
+export interface ValidToken {
+  tokenId: number;
+  userId: number | null;
+  clientId: string;
+}
+
+/** The token's owner when it exists, is not revoked and has not expired; otherwise null. */
+export async function findValidToken(token: string): Promise<ValidToken | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await getDb()
+    .select({ tokenId: t.accessTokens.id, userId: t.accessTokens.userId, clientId: t.accessTokens.clientId })
+    .from(t.accessTokens)
+    .where(and(eq(t.accessTokens.tokenHash, hashToken(token)), isNull(t.accessTokens.revokedAt), gt(t.accessTokens.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/** Revokes a token (logout); revoking an unknown token is not an error. */
+export async function revokeAccessToken(token: string): Promise<void> {
+  await getDb().update(t.accessTokens).set({ revokedAt: new Date() }).where(eq(t.accessTokens.tokenHash, hashToken(token)));
+}

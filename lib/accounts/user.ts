@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+
+/**
+ * The signed-in user as `GET v1/user` answers it (SPEC §3 User). Credits and terms arrive with
+ * their features; until then a user has no credits.
+ */
+export async function getCurrentUser(userId: number) {
+  const [row] = await getDb()
+    .select({ user: t.users, schoolVerified: t.schools.isVerified })
+    .from(t.users)
+    .leftJoin(t.schools, eq(t.schools.id, t.users.schoolId))
+    .where(eq(t.users.id, userId));
+  if (!row) return null;
+  const { user } = row;
+  return {
+    id: user.id,
+    slug: user.slug,
+    email: user.email,
+    isSeller: user.isSeller,
+    createdAt: user.createdAt.toISOString(),
+    creationSource: user.creationSource,
+    details: { publicName: user.publicName, imagePath: user.imagePath },
+    userImagePath: user.imagePath,
+    userName: user.userName,
+    profileDetails: {
+      details: { credits: { amount: 0, had_credits: false } },
+      currencyCode: user.currencyCode,
+      schoolAccount: user.schoolId ? { school_id: user.schoolId, role: user.schoolRole, is_verified: row.schoolVerified ?? false } : null,
+      invoiceDetails: null,
+    },
+    availableCredits: 0,
+    hadCredits: false,
+    loggedInAsAnotherUser: false,
+    doubleOptIn: user.doubleOptIn,
+  };
+}
