@@ -95,7 +95,8 @@ describe(`sessions on ${BACKEND}`, () => {
   });
 
   it('rejects forged and missing tokens', async () => {
-    for (const headers of [{}, { authorization: 'Bearer forged-token-forged-token-forged' }, { cookie: 'kreide_session=garbage' }]) {
+    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer forged-token-forged-token-forged' }, { cookie: 'kreide_session=garbage' }];
+    for (const headers of cases) {
       expect((await validate(apiRequest('/api/v3/oauth2/validate', { headers }))).status).toBe(401);
       expect((await currentUser(apiRequest('/api/v1/user', { headers }))).status).toBe(401);
     }
