@@ -4,6 +4,7 @@ import { BlogPostPage } from './blog-post-page';
 import { EntityLandingPage, ListLandingPage } from './landing-page';
 import { UserProfilePage } from './user-profile-page';
 import { HomePage } from './home-page';
+import { LoginPage } from './login-page';
 import { MaterialPage } from './material-page';
 import type { PageView } from './types';
 
@@ -21,5 +22,6 @@ export const PAGE_VIEWS: Partial<Record<RouteId, PageView>> = {
   'lesson-landing': EntityLandingPage,
   'school-landing': EntityLandingPage,
   offers: ListLandingPage,
+  login: LoginPage,
   recommendations: ListLandingPage,
 };

@@ -52,26 +52,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const partnerHosts = new Set(options.partnerHosts ?? []);
   const base = options.baseUrl.replace(/\/$/, '');
 
-  const raw = ky.create({
-    credentials: 'include',
-    retry: 0,
-    timeout: 60_000,
-    fetch: options.fetch,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const url = new URL(request.url);
-          const headers = new Headers(request.headers);
-          const token = options.getAccessToken?.();
-          if (token) headers.set('Authorization', `Bearer ${token}`);
-          const cartToken = options.getCartToken?.();
-          if (cartToken && needsCartToken(url.pathname)) headers.set('X-Cart-Token', cartToken);
-          if (!partnerHosts.has(url.host) && !url.searchParams.has('world')) url.searchParams.set('world', options.getWorld());
-          return new Request(url, { method: request.method, headers, body: request.body, credentials: 'include', signal: request.signal, duplex: 'half' } as RequestInit);
-        },
-      ],
-    },
-  });
+  const raw = ky.create({ credentials: 'include', retry: 0, timeout: 60_000, fetch: options.fetch });
 
   function resolveUrl(path: string): string {
     if (/^https?:\/\//.test(path)) return path;
@@ -80,11 +61,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return typeof window === 'undefined' || /^https?:/.test(relative) ? relative : new URL(relative, window.location.origin).toString();
   }
 
-  function requestOptions(call: CallOptions = {}): Options {
+  /**
+   * Everything a call adds is decided here, before the request exists: rebuilding a Request in
+   * a hook would turn its body into a stream, which browsers refuse to send over HTTP/1.1.
+   */
+  function requestOptions(url: string, call: CallOptions = {}): Options {
+    const target = new URL(url, 'http://relative.invalid');
     const searchParams: Record<string, string> = {};
     for (const [key, value] of Object.entries(call.searchParams ?? {})) if (value !== undefined) searchParams[key] = String(value);
+    const partner = partnerHosts.has(target.host);
     if (call.world) searchParams.world = call.world;
-    return { searchParams, signal: call.signal, headers: call.headers };
+    else if (!partner && !target.searchParams.has('world')) searchParams.world = options.getWorld();
+    const headers: Record<string, string> = { ...call.headers };
+    const token = options.getAccessToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const cartToken = options.getCartToken?.();
+    if (cartToken && needsCartToken(target.pathname)) headers['X-Cart-Token'] = cartToken;
+    return { searchParams, signal: call.signal, headers };
   }
 
   /** Runs one call and reports it when it took longer than 3 s, answered or failed. */
@@ -102,11 +95,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     raw,
     get: <T>(path: string, call?: CallOptions) => {
       const url = resolveUrl(path);
-      return timed('GET', url, () => raw.get(url, requestOptions(call)).json<T>());
+      return timed('GET', url, () => raw.get(url, requestOptions(url, call)).json<T>());
     },
     post: <T>(path: string, body?: unknown, call?: CallOptions) => {
       const url = resolveUrl(path);
-      const opts = requestOptions(call);
+      const opts = requestOptions(url, call);
       // Posts with a file go as multipart; everything else as JSON (UTF-8).
       if (body instanceof FormData) opts.body = body;
       else if (body !== undefined) opts.json = body;

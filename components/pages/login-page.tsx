@@ -1,0 +1,38 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { LoginForm } from '@/components/accounts/login-form';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import type { PageView } from './types';
+
+/** Sign-in with e-mail and password (SPEC §2 login). Social buttons come with their providers. */
+export const LoginPage: PageView = {
+  async metadata(props) {
+    const meta = await getTranslations('meta');
+    return buildPageMetadata({
+      title: meta('routes.login.title'),
+      description: meta('routes.login.description'),
+      robots: props.route.robots,
+      world: props.world.code,
+      pathInWorld: (world) => pathFor(world, 'login'),
+    });
+  },
+  async render({ world }) {
+    const t = await getTranslations('login');
+    return (
+      <section className="login-page">
+        <h1>{t('title')}</h1>
+        <LoginForm
+          next={pathFor(world.code, 'home')}
+          texts={{ email: t('email'), password: t('password'), submit: t('submit'), invalid: t('invalid'), failed: t('failed'), busy: t('busy') }}
+        />
+        <p>
+          <Link href={pathFor(world.code, 'forgot-password')} prefetch={false}>{t('forgot')}</Link>
+        </p>
+        <p>
+          <Link href={pathFor(world.code, 'register')} prefetch={false}>{t('register')}</Link>
+        </p>
+      </section>
+    );
+  },
+};
