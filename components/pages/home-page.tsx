@@ -4,8 +4,8 @@ import { MaterialShelf } from '@/components/catalog/material-card';
 import { listPopularAuthors, listSubjectsWithCounts } from '@/lib/catalog/landings';
 import { listHomeMaterials } from '@/lib/catalog/materials';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
-import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
 /**
@@ -13,16 +13,7 @@ import type { PageView } from './types';
  * new, free and discounted materials, and popular authors — all from the world's data.
  */
 export const HomePage: PageView = {
-  async metadata(props) {
-    const meta = await getTranslations('meta');
-    return buildPageMetadata({
-      title: meta('routes.home.title'),
-      description: meta('routes.home.description'),
-      robots: props.route.robots,
-      world: props.world.code,
-      pathInWorld: (world) => pathFor(world, 'home'),
-    });
-  },
+  metadata: routeMetadata,
   async render({ world }) {
     const t = await getTranslations('home');
     const common = await getTranslations('common');

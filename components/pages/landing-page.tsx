@@ -8,6 +8,7 @@ import type { RouteId } from '@/lib/routing/routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
+import { routeMetadata } from './shell-page';
 import type { PageProps, PageView } from './types';
 
 type LandingKind = 'keyword-landing' | 'lesson-landing' | 'school-landing';
@@ -72,16 +73,7 @@ export const EntityLandingPage: PageView = {
 
 /** Offers (materials on sale) and recommendations (the best rated): lists of a world. */
 export const ListLandingPage: PageView = {
-  async metadata(props) {
-    const meta = await getTranslations('meta');
-    return buildPageMetadata({
-      title: meta(`routes.${props.route.id}.title`),
-      description: meta(`routes.${props.route.id}.description`),
-      robots: props.route.robots,
-      world: props.world.code,
-      pathInWorld: (world) => pathFor(world, props.route.id as RouteId),
-    });
-  },
+  metadata: routeMetadata,
   async render(props) {
     const t = await getTranslations('landing');
     const meta = await getTranslations('meta');

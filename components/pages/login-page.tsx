@@ -2,21 +2,12 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { LoginForm } from '@/components/accounts/login-form';
 import { pathFor } from '@/lib/routing/localized-routes';
-import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
 /** Sign-in with e-mail and password (SPEC §2 login). Social buttons come with their providers. */
 export const LoginPage: PageView = {
-  async metadata(props) {
-    const meta = await getTranslations('meta');
-    return buildPageMetadata({
-      title: meta('routes.login.title'),
-      description: meta('routes.login.description'),
-      robots: props.route.robots,
-      world: props.world.code,
-      pathInWorld: (world) => pathFor(world, 'login'),
-    });
-  },
+  metadata: routeMetadata,
   async render({ world }) {
     const t = await getTranslations('login');
     return (

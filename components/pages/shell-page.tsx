@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -11,20 +12,26 @@ export function samePageIn(props: PageProps) {
 }
 
 /**
+ * Metadata of a route from its texts in the meta group (title, description), with its robots
+ * class and the same route in every world as alternates.
+ */
+export async function routeMetadata(props: PageProps): Promise<Metadata> {
+  const meta = await getTranslations('meta');
+  return buildPageMetadata({
+    title: meta(`routes.${props.route.id}.title`),
+    description: meta(`routes.${props.route.id}.description`),
+    robots: props.route.robots,
+    world: props.world.code,
+    pathInWorld: samePageIn(props),
+  });
+}
+
+/**
  * A translated page shell for routes whose feature is built by a later issue: the right title,
  * navigation and robots hint, and a way onwards. Listed as open in docs/spec-coverage.md.
  */
 export const ShellPage: PageView = {
-  async metadata(props) {
-    const t = await getTranslations('meta');
-    return buildPageMetadata({
-      title: t(`routes.${props.route.id}.title`),
-      description: t(`routes.${props.route.id}.description`),
-      robots: props.route.robots,
-      world: props.world.code,
-      pathInWorld: samePageIn(props),
-    });
-  },
+  metadata: routeMetadata,
   async render(props) {
     const t = await getTranslations('meta');
     const common = await getTranslations('common');
