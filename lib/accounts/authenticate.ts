@@ -4,10 +4,14 @@ import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
 
 export const GRANT_TYPES = ['password', 'client_credentials', 'google', 'apple_id', 'facebook', 'microsoft'] as const;
-const SOCIAL_GRANTS = new Set(['google', 'apple_id', 'facebook', 'microsoft']);
+
+function isSocialProvider(grant: string): grant is SocialProvider {
+  return (SOCIAL_PROVIDERS as readonly string[]).includes(grant);
+}
 
 /** The body of `POST v3/oauth2/authenticate` (SPEC §7). */
 export const authenticateSchema = z
@@ -43,8 +47,9 @@ export async function authenticate(input: AuthenticateInput): Promise<{ access_t
   if (input.grant_type === 'client_credentials') {
     return { access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }), oauth_user_id: null };
   }
-  if (SOCIAL_GRANTS.has(input.grant_type)) {
-    throw new AppError('bad_request', undefined, [{ path: 'grant_type', message: `Sign-in with ${input.grant_type} is not configured on this server` }]);
+  if (isSocialProvider(input.grant_type)) {
+    const userId = await authenticateSocial(input.grant_type, input.token);
+    return { access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }), oauth_user_id: userId };
   }
   const email = input.username!.toLowerCase();
   const [user] = await getDb().select({ id: t.users.id, passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.email, email));

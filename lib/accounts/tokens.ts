@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 
@@ -15,11 +15,25 @@ export function hashToken(token: string): string {
 }
 
 /** Issues a new random access token for a user, or an anonymous one (client credentials). */
-export async function issueAccessToken(input: { userId: number | null; clientId: ClientId; grantType: string }): Promise<string> {
+export async function issueAccessToken(input: {
+  userId: number | null;
+  clientId: ClientId;
+  grantType: string;
+  /** The admin acting as `userId` in a login-as session. */
+  impersonatorUserId?: number | null;
+  ttlMs?: number;
+}): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await getDb()
     .insert(t.accessTokens)
-    .values({ tokenHash: hashToken(token), userId: input.userId, clientId: input.clientId, grantType: input.grantType, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) });
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      clientId: input.clientId,
+      grantType: input.grantType,
+      impersonatorUserId: input.impersonatorUserId ?? null,
+      expiresAt: new Date(Date.now() + (input.ttlMs ?? ACCESS_TOKEN_TTL_MS)),
+    });
   return token;
 }
 
@@ -27,13 +41,20 @@ export interface ValidToken {
   tokenId: number;
   userId: number | null;
   clientId: string;
+  /** Set when an admin is acting as this user (login-as). */
+  impersonatorUserId: number | null;
 }
 
 /** The token's owner when it exists, is not revoked and has not expired; otherwise null. */
 export async function findValidToken(token: string): Promise<ValidToken | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await getDb()
-    .select({ tokenId: t.accessTokens.id, userId: t.accessTokens.userId, clientId: t.accessTokens.clientId })
+    .select({
+      tokenId: t.accessTokens.id,
+      userId: t.accessTokens.userId,
+      clientId: t.accessTokens.clientId,
+      impersonatorUserId: t.accessTokens.impersonatorUserId,
+    })
     .from(t.accessTokens)
     .where(and(eq(t.accessTokens.tokenHash, hashToken(token)), isNull(t.accessTokens.revokedAt), gt(t.accessTokens.expiresAt, new Date())));
   return row ?? null;
@@ -42,4 +63,11 @@ export async function findValidToken(token: string): Promise<ValidToken | null> 
 /** Revokes a token (logout); revoking an unknown token is not an error. */
 export async function revokeAccessToken(token: string): Promise<void> {
   await getDb().update(t.accessTokens).set({ revokedAt: new Date() }).where(eq(t.accessTokens.tokenHash, hashToken(token)));
+}
+
+/** Revokes every token of a user (password change, recovery, deletion), optionally but one. */
+export async function revokeUserTokens(userId: number, exceptTokenId?: number): Promise<void> {
+  const conditions = [eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt)];
+  if (exceptTokenId !== undefined) conditions.push(ne(t.accessTokens.id, exceptTokenId));
+  await getDb().update(t.accessTokens).set({ revokedAt: new Date() }).where(and(...conditions));
 }

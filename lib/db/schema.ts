@@ -394,9 +394,160 @@ export const accessTokens = pgTable(
     /** 'web' (the website) or 'app' (the mobile app). */
     clientId: text('client_id').notNull(),
     grantType: text('grant_type').notNull(),
+    /** Set for a login-as session: the admin acting as this token's user (SPEC §6 impersonation). */
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('access_tokens_hash').on(t.tokenHash), index('access_tokens_user').on(t.userId)],
+);
+
+/**
+ * Account-state columns live beside the user in their own tables so the catalogue's user rows
+ * stay narrow. One row per user, created at registration.
+ */
+export const accountStates = pgTable('account_states', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 'pending' until the registration link is followed, then 'active'; 'deleted' after deletion. */
+  status: text('status').notNull().default('active'),
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /** ISO 3166 country the user chose (change-country page). */
+  countryCode: text('country_code'),
+  /** The user's own referral code, handed out on the invitation page. */
+  inviteCode: text('invite_code').notNull(),
+  invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Mail kinds the user agreed to: { newsletter, followedAuthors, sales, comments }. */
+  notificationPreferences: jsonb('notification_preferences').notNull().default({}),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('account_states_invite_code').on(t.inviteCode)]);
+
+/**
+ * Single-use tokens mailed to the user (registration confirm, complete registration, password
+ * recovery, change-email confirm). Only a SHA-256 hash is stored; `usedAt` makes them single-use.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Purpose-specific data, e.g. the new address for a change of e-mail. */
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tokens_hash').on(t.tokenHash), index('account_tokens_user').on(t.userId, t.purpose)],
+);
+
+/** A sign-in identity at an OpenID Connect provider (google, apple_id, facebook, microsoft). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user').on(t.userId)],
+);
+
+/** Versioned terms and conditions per world; the highest published version is the actual one. */
+export const termsVersions = pgTable(
+  'terms_versions',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('terms_versions_world_version').on(t.world, t.version)],
+);
+
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsVersionId: integer('terms_version_id')
+      .notNull()
+      .references(() => termsVersions.id, { onDelete: 'cascade' }),
+    acceptedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.termsVersionId] })],
+);
+
+/** Fixed-window counters for rate limits, shared by every app process through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Security-relevant actions (login-as, account deletion) with who did them and from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
+export const billingAddresses = pgTable('billing_addresses', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  company: text('company'),
+  street: text('street').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  countryCode: text('country_code').notNull(),
+  vatId: text('vat_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where a seller's payouts go. IBAN and BIC are validated before they are stored. */
+export const bankDetails = pgTable('bank_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  iban: text('iban').notNull(),
+  bic: text('bic').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The subjects a teacher teaches (my-subjects page), used for personalisation. */
+export const userSubjects = pgTable(
+  'user_subjects',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subjectId] })],
 );

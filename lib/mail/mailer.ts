@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { getDataDir } from '@/lib/env';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const FROM = process.env.MAIL_FROM || 'Kreide <no-reply@kreide.localhost>';
+
+let transport: Transporter | undefined;
+
+/** The outbox folder that receives `.eml` files when no SMTP server is configured. */
+export function getOutboxDir(): string {
+  return path.join(getDataDir(), 'mail');
+}
+
+function getTransport(): Transporter {
+  if (transport) return transport;
+  const smtp = process.env.SMTP_URL;
+  transport = smtp ? nodemailer.createTransport(smtp) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return transport;
+}
+
+/**
+ * Sends a mail (DESIGN §1): through SMTP when `SMTP_URL` is set, otherwise written as an `.eml`
+ * file to `DATA_DIR/mail` and logged, so a fresh machine still "sends" every mail.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const info = await getTransport().sendMail({ from: FROM, ...mail });
+  if (process.env.SMTP_URL) return;
+  const message = (info as unknown as { message: Buffer }).message;
+  const dir = getOutboxDir();
+  await fs.promises.mkdir(dir, { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+  await fs.promises.writeFile(path.join(dir, name), message);
+  if (process.env.NODE_ENV !== 'test') console.log(`[mail] to ${mail.to}: ${mail.subject} → ${path.join(dir, name)}`);
+}
+
+/** Test hook: forget the transport (tests switch DATA_DIR or SMTP_URL). */
+export function resetMailer(): void {
+  transport = undefined;
+}
