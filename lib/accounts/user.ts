@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { DEFAULT_WORLD, type WorldCode } from '@/lib/worlds/worlds';
+import { hasAcceptedActualTerms } from './terms';
 
 /**
- * The signed-in user as `GET v1/user` answers it (SPEC §3 User). Credits and terms arrive with
- * their features; until then a user has no credits.
+ * The signed-in user as `GET v1/user` answers it (SPEC §3 User), with whether the actual terms of
+ * the world are accepted and whether an admin is acting as them. Credits arrive with their feature;
+ * until then a user has no credits.
  */
-export async function getCurrentUser(userId: number) {
+export async function getCurrentUser(userId: number, context: { world: WorldCode; impersonatorUserId?: number | null } = { world: DEFAULT_WORLD }) {
   const [row] = await getDb()
     .select({ user: t.users, schoolVerified: t.schools.isVerified })
     .from(t.users)
@@ -32,7 +35,8 @@ export async function getCurrentUser(userId: number) {
     },
     availableCredits: 0,
     hadCredits: false,
-    loggedInAsAnotherUser: false,
+    loggedInAsAnotherUser: Boolean(context.impersonatorUserId),
     doubleOptIn: user.doubleOptIn,
+    isAgbAccepted: await hasAcceptedActualTerms(user.id, context.world),
   };
 }

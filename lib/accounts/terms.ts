@@ -1,0 +1,60 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { AppError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+export interface ActualTerms {
+  id: number;
+  world: string;
+  version: number;
+  title: string;
+  body: string;
+  publishedAt: string;
+}
+
+/** The actual (highest published) terms of a world, or null while a world has none. */
+export async function getActualTerms(world: WorldCode): Promise<ActualTerms | null> {
+  const [row] = await getDb()
+    .select()
+    .from(t.termsVersions)
+    .where(eq(t.termsVersions.world, world))
+    .orderBy(desc(t.termsVersions.version))
+    .limit(1);
+  return row ? { id: row.id, world: row.world, version: row.version, title: row.title, body: row.body, publishedAt: row.publishedAt.toISOString() } : null;
+}
+
+/** Whether the user accepted the actual terms of the world; a world without terms asks nothing. */
+export async function hasAcceptedActualTerms(userId: number, world: WorldCode): Promise<boolean> {
+  const actual = await getActualTerms(world);
+  if (!actual) return true;
+  const [row] = await getDb()
+    .select({ userId: t.termsAcceptances.userId })
+    .from(t.termsAcceptances)
+    .where(and(eq(t.termsAcceptances.userId, userId), eq(t.termsAcceptances.termsVersionId, actual.id)));
+  return Boolean(row);
+}
+
+/**
+ * Records that the user accepted the world's actual terms. When the client names the version it
+ * showed, a newer version published meanwhile is refused, so nobody accepts text they never saw.
+ */
+export async function acceptActualTerms(userId: number, world: WorldCode, shownVersionId?: number): Promise<ActualTerms | null> {
+  const actual = await getActualTerms(world);
+  if (!actual) return null;
+  if (shownVersionId !== undefined && shownVersionId !== actual.id) {
+    throw new AppError('conflict', undefined, { reason: 'terms_outdated', actual_terms_id: actual.id });
+  }
+  await getDb().insert(t.termsAcceptances).values({ userId, termsVersionId: actual.id }).onConflictDoNothing();
+  return actual;
+}
+
+/** Publishes a new version of a world's terms (admin); it becomes the actual one at once. */
+export async function publishTerms(world: WorldCode, input: { title: string; body: string }): Promise<ActualTerms> {
+  const current = await getActualTerms(world);
+  const [row] = await getDb()
+    .insert(t.termsVersions)
+    .values({ world, version: (current?.version ?? 0) + 1, title: input.title, body: input.body })
+    .returning();
+  return { id: row!.id, world: row!.world, version: row!.version, title: row!.title, body: row!.body, publishedAt: row!.publishedAt.toISOString() };
+}
