@@ -5,7 +5,10 @@ import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';
+import { enforce, hit, isLimited, RATE_LIMITS, rateLimitedError, reset } from '@/lib/security/rate-limit';
+import { getAccountStatus } from './accounts';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
+import type { WorldCode } from '@/lib/worlds/worlds';
 
 export const GRANT_TYPES = ['password', 'client_credentials', 'google', 'apple_id', 'facebook', 'microsoft'] as const;
 
@@ -39,23 +42,36 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Signs in with a grant of SPEC §6 and returns a new access token. Password: e-mail (lower-cased)
- * and password checked with argon2id. Client credentials: an anonymous token. Social grants need
- * their provider configured, which none is yet.
+ * and password checked with argon2id. Client credentials: an anonymous token. Social grants verify the
+ * provider's ID token (lib/accounts/social); a new account is created in `context.world`.
  */
-export async function authenticate(input: AuthenticateInput): Promise<{ access_token: string; oauth_user_id: number | null }> {
+export async function authenticate(input: AuthenticateInput, context: { ip: string; world?: WorldCode }): Promise<{ access_token: string; oauth_user_id: number | null }> {
   const clientId: ClientId = input.client_id;
   if (input.grant_type === 'client_credentials') {
     return { access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }), oauth_user_id: null };
   }
+  await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
   if (isSocialProvider(input.grant_type)) {
-    const userId = await authenticateSocial(input.grant_type, input.token);
+    const userId = await authenticateSocial(input.grant_type, input.token, { world: context.world });
     return { access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }), oauth_user_id: userId };
   }
   const email = input.username!.toLowerCase();
+  const failuresKey = `sign-in-failures:account:${email}`;
+  const locked = await isLimited({ key: failuresKey, ...RATE_LIMITS.signInFailuresPerAccount });
+  if (locked.limited) throw rateLimitedError(locked.retryAfterSeconds);
   const [user] = await getDb().select({ id: t.users.id, passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.email, email));
   dummyHash ??= argon2.hash('kreide-no-such-account', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
   const ok = await argon2.verify(hash, input.password!).catch(() => false);
-  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
+  if (!user || !user.passwordHash || !ok) {
+    // Failures count for unknown addresses too, so the limit itself tells nothing about accounts.
+    await hit({ key: failuresKey, ...RATE_LIMITS.signInFailuresPerAccount });
+    throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
+  }
+  const status = await getAccountStatus(user.id);
+  // Only someone who knows the password learns that the address still needs confirming.
+  if (status === 'pending') throw new AppError('forbidden', undefined, { reason: 'email_not_confirmed' });
+  if (status === 'deleted') throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
+  await reset(failuresKey);
   return { access_token: await issueAccessToken({ userId: user.id, clientId, grantType: 'password' }), oauth_user_id: user.id };
 }

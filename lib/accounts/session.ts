@@ -8,20 +8,31 @@ export const SESSION_COOKIE = 'kreide_session';
 
 interface SessionData {
   token: string;
+  /** During login-as: the admin's own token, restored when the impersonation ends. */
+  returnToken?: string;
+}
+
+async function readSessionData(request: NextRequest): Promise<SessionData | null> {
+  const sealed = request.cookies.get(SESSION_COOKIE)?.value;
+  if (!sealed) return null;
+  try {
+    const data = await unsealData<SessionData>(sealed, { password: getSessionSecret() });
+    return typeof data.token === 'string' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The admin's own token kept in the cookie while they act as another user, or null. */
+export async function readReturnToken(request: NextRequest): Promise<string | null> {
+  return (await readSessionData(request))?.returnToken ?? null;
 }
 
 /** The access token a request carries: `Authorization: Bearer` (app) or the session cookie (web). */
 export async function readAccessToken(request: NextRequest): Promise<string | null> {
   const header = request.headers.get('authorization');
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
-  const sealed = request.cookies.get(SESSION_COOKIE)?.value;
-  if (!sealed) return null;
-  try {
-    const data = await unsealData<SessionData>(sealed, { password: getSessionSecret() });
-    return typeof data.token === 'string' ? data.token : null;
-  } catch {
-    return null;
-  }
+  return (await readSessionData(request))?.token ?? null;
 }
 
 /** The validated token of a request, or null. */
@@ -33,8 +44,9 @@ export async function readSession(request: NextRequest): Promise<(ValidToken & {
 }
 
 /** Puts the token into the sealed session cookie (httpOnly, SameSite=Lax, Secure behind HTTPS). */
-export async function writeSessionCookie(response: NextResponse, token: string, secure: boolean): Promise<void> {
-  const sealed = await sealData({ token } satisfies SessionData, { password: getSessionSecret(), ttl: ACCESS_TOKEN_TTL_MS / 1000 });
+export async function writeSessionCookie(response: NextResponse, token: string, secure: boolean, returnToken?: string): Promise<void> {
+  const data: SessionData = returnToken ? { token, returnToken } : { token };
+  const sealed = await sealData(data, { password: getSessionSecret(), ttl: ACCESS_TOKEN_TTL_MS / 1000 });
   response.cookies.set(SESSION_COOKIE, sealed, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
 }
 

@@ -30,7 +30,10 @@ function localizedMessage(world: WorldCode, code: ErrorCode): string {
 export function errorResponse(world: WorldCode, code: ErrorCode, details: unknown = null, message?: string) {
   const status = new AppError(code).status;
   const body: ErrorBody = { error: { code, message: message ?? localizedMessage(world, code), details } };
-  return NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  const retryAfter = (details as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
+  if (code === 'rate_limited' && typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
+  return NextResponse.json(body, { status, headers });
 }
 
 function issuesToDetails(error: z.ZodError) {

@@ -5,6 +5,7 @@ import { sendMail } from './mailer';
 /** The account mails of issue 4, each in the world's language (texts: `signup.mails.<kind>`). */
 export const ACCOUNT_MAIL_KINDS = [
   'registrationConfirm',
+  'alreadyRegistered',
   'completeRegistration',
   'passwordRecovery',
   'passwordChanged',

@@ -31,16 +31,34 @@ export function readOutbox(dir = getOutboxDir()): OutboxMail[] {
     .map((name) => parseEml(path.join(dir, name)));
 }
 
+function splitPart(raw: string): { headers: string; body: string } {
+  const at = raw.search(/\r?\n\r?\n/);
+  return at < 0 ? { headers: raw, body: '' } : { headers: raw.slice(0, at), body: raw.slice(at).replace(/^\r?\n\r?\n/, '') };
+}
+
+function headerOf(headers: string, name: string): string {
+  const match = headers.match(new RegExp(`^${name}: ((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'mi'));
+  return match?.[1] ? match[1].replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+function decodeBody(headers: string, body: string): string {
+  const encoding = headerOf(headers, 'Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
 function parseEml(file: string): OutboxMail {
   const raw = fs.readFileSync(file, 'utf8');
-  const header = (name: string) => {
-    const match = raw.match(new RegExp(`^${name}: ((?:.*)(?:\\n[ \\t].*)*)`, 'mi'));
-    return match?.[1] ? decodeHeader(match[1].replace(/\n[ \t]+/g, ' ')) : '';
-  };
-  const textPart = raw.match(/Content-Type: text\/plain[^\n]*\n(?:Content-Transfer-Encoding: ([^\n]+)\n)?(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i);
-  let text = textPart?.[2] ?? raw.split('\n\n').slice(1).join('\n\n');
-  const encoding = textPart?.[1]?.trim().toLowerCase();
-  if (encoding === 'quoted-printable') text = decodeQuotedPrintable(text);
-  else if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { file, to: header('To'), subject: header('Subject'), text: text.trim() };
+  const { headers, body } = splitPart(raw);
+  let text = decodeBody(headers, body);
+  const boundary = headerOf(headers, 'Content-Type').match(/boundary="?([^";]+)"?/i)?.[1];
+  if (boundary) {
+    const plain = body
+      .split(`--${boundary}`)
+      .map((part) => splitPart(part.replace(/^\r?\n/, '')))
+      .find((part) => /text\/plain/i.test(headerOf(part.headers, 'Content-Type')));
+    if (plain) text = decodeBody(plain.headers, plain.body);
+  }
+  return { file, to: decodeHeader(headerOf(headers, 'To')), subject: decodeHeader(headerOf(headers, 'Subject')), text: text.trim() };
 }

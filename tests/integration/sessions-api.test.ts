@@ -25,12 +25,15 @@ describe(`sessions on ${BACKEND}`, () => {
     const response = await signIn({ client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer.toUpperCase(), password: DEMO_PASSWORD });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), oauth_user_id: expect.any(Number) });
+    // The website's token lives only in the httpOnly cookie, never in a body JavaScript can read.
+    expect(body).toEqual({ access_token: null, oauth_user_id: expect.any(Number) });
     const cookie = response.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^kreide_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);
-    expect(cookie).not.toContain(body.access_token);
+    expect(cookie).not.toMatch(/Secure/i);
+    const valid = await validate(apiRequest('/api/v3/oauth2/validate', { headers: { cookie: sessionCookie(response) } }));
+    expect(await valid.json()).toEqual({ oauth_user_id: body.oauth_user_id, oauth_access_token: null });
 
     const user = await currentUser(apiRequest('/api/v1/user', { headers: { cookie: sessionCookie(response) } }));
     expect(user.status).toBe(200);
@@ -58,7 +61,7 @@ describe(`sessions on ${BACKEND}`, () => {
   it('issues anonymous tokens for client credentials', async () => {
     const response = await signIn({ client_id: 'web', grant_type: 'client_credentials' });
     const body = await response.json();
-    expect(body).toEqual({ access_token: expect.any(String), oauth_user_id: null });
+    expect(body).toEqual({ access_token: null, oauth_user_id: null });
     const valid = await validate(apiRequest('/api/v3/oauth2/validate', { headers: { cookie: sessionCookie(response) } }));
     expect((await valid.json()).oauth_user_id).toBeNull();
     const user = await currentUser(apiRequest('/api/v1/user', { headers: { cookie: sessionCookie(response) } }));

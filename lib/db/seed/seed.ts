@@ -14,6 +14,7 @@ import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
 import { coverSvg, previewSvg } from './images';
 import { Random } from './random';
+import { seedTerms } from './terms';
 import type { SeedVocabulary } from './vocabulary/types';
 import { vocabulary as de } from './vocabulary/de';
 import { vocabulary as es } from './vocabulary/es';
@@ -120,8 +121,15 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
     teachableCertified: true,
   });
   await db.insert(t.authorDomains).values({ domain: DEMO_AUTHOR_DOMAIN, authorId: seller!.id, world: 'de' });
-  void buyer;
-  void admin;
+  await db.insert(t.accountStates).values(
+    [buyer!, seller!, schoolMaster!, admin!].map((user, index) => ({
+      userId: user.id,
+      status: 'active',
+      emailConfirmedAt: now,
+      inviteCode: ['demobuyer', 'demoseller', 'demoschool', 'demoadmin'][index]!,
+    })),
+  );
+  await seedTerms(db, [buyer!.id, seller!.id, schoolMaster!.id, admin!.id]);
 
   const contexts: WorldContext[] = [];
   for (const world of MAIN_WORLDS) {

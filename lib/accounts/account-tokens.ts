@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { hashToken } from './tokens';
+
+/** What a mailed token is for, and how long it lives. */
+export const ACCOUNT_TOKEN_TTL_MS = {
+  registration: 48 * 60 * 60_000,
+  complete_registration: 48 * 60 * 60_000,
+  recovery: 60 * 60_000,
+  change_email: 24 * 60 * 60_000,
+} as const;
+export type AccountTokenPurpose = keyof typeof ACCOUNT_TOKEN_TTL_MS;
+
+/** Shape of a mailed token: 43 url-safe characters (32 random bytes). */
+export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Issues a single-use token for a mail link. Only its hash is stored; an earlier unused token of
+ * the same purpose stops working, so only the newest mail's link is valid.
+ */
+export async function issueAccountToken(userId: number, purpose: AccountTokenPurpose, payload: unknown = null): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const db = getDb();
+  await db
+    .update(t.accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(t.accountTokens.userId, userId), eq(t.accountTokens.purpose, purpose), isNull(t.accountTokens.usedAt)));
+  await db.insert(t.accountTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    payload,
+    expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/**
+ * Uses a mailed token once: marks it used and returns its user and payload, or null when it is
+ * unknown, used, expired or for another purpose. The conditional UPDATE … RETURNING makes two
+ * concurrent uses of one token succeed at most once. The lookup is by hash, so the comparison
+ * never touches the secret itself.
+ */
+export async function consumeAccountToken(token: string, purpose: AccountTokenPurpose): Promise<{ userId: number; payload: unknown } | null> {
+  if (!ACCOUNT_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await getDb()
+    .update(t.accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(t.accountTokens.tokenHash, hashToken(token)),
+        eq(t.accountTokens.purpose, purpose),
+        isNull(t.accountTokens.usedAt),
+        gt(t.accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: t.accountTokens.userId, payload: t.accountTokens.payload });
+  return row ?? null;
+}
+
+/** Whether a token could still be used (for pages that show a form before using it). */
+export async function peekAccountToken(token: string, purpose: AccountTokenPurpose): Promise<boolean> {
+  if (!ACCOUNT_TOKEN_PATTERN.test(token)) return false;
+  const [row] = await getDb()
+    .select({ id: t.accountTokens.id })
+    .from(t.accountTokens)
+    .where(
+      and(
+        eq(t.accountTokens.tokenHash, hashToken(token)),
+        eq(t.accountTokens.purpose, purpose),
+        isNull(t.accountTokens.usedAt),
+        gt(t.accountTokens.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { AppError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+
+export interface RateLimitRule {
+  /** What is counted, e.g. `sign-in:ip:203.0.113.9` or `sign-in:account:a@b.c`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Limits of DESIGN §6, per client IP and per account. */
+export const RATE_LIMITS = {
+  signInPerIp: { limit: 100, windowMs: 10 * 60_000 },
+  /** Failed sign-ins per account: guessing one password is what this stops. */
+  signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  recoveryPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  recoveryPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  tokenUsePerIp: { limit: 30, windowMs: 10 * 60_000 },
+} as const;
+
+/** The client address server.ts wrote into the request (never a client-supplied header). */
+export function clientIp(request: NextRequest): string {
+  return request.headers.get(CLIENT_IP_HEADER) || 'unknown';
+}
+
+/**
+ * Counts one hit against a fixed-window counter with one atomic upsert, so concurrent requests in
+ * several app processes share the count. Returns whether the hit is within the limit and, if
+ * not, the seconds until the window ends.
+ */
+export async function hit(rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowSeconds = Math.ceil(rule.windowMs / 1000);
+  const result = await getDb().execute<{ hits: number; ends_in: number }>(sql`
+    INSERT INTO rate_limits (key, hits, window_started_at) VALUES (${rule.key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.hits + 1 END,
+      window_started_at = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits.window_started_at END
+    RETURNING hits::int AS hits,
+      ceil(extract(epoch FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int AS ends_in`);
+  const row = result.rows[0]!;
+  return { allowed: row.hits <= rule.limit, retryAfterSeconds: Math.max(1, row.ends_in) };
+}
+
+/** Reads a counter without counting (used to refuse before the expensive password check). */
+export async function isLimited(rule: RateLimitRule): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+  const windowSeconds = Math.ceil(rule.windowMs / 1000);
+  const result = await getDb().execute<{ hits: number; ends_in: number }>(sql`
+    SELECT hits::int AS hits, ceil(extract(epoch FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int AS ends_in
+    FROM rate_limits WHERE key = ${rule.key} AND window_started_at > now() - make_interval(secs => ${windowSeconds})`);
+  const row = result.rows[0];
+  return row && row.hits >= rule.limit ? { limited: true, retryAfterSeconds: Math.max(1, row.ends_in) } : { limited: false, retryAfterSeconds: 0 };
+}
+
+/** The error every rate limit answers with: 429, a clear message and `Retry-After`. */
+export function rateLimitedError(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', undefined, { reason: 'too_many_attempts', retry_after_seconds: retryAfterSeconds });
+}
+
+/** Counts a hit on each rule and throws the rate-limit error when any is exceeded. */
+export async function enforce(...rules: RateLimitRule[]): Promise<void> {
+  for (const rule of rules) {
+    const { allowed, retryAfterSeconds } = await hit(rule);
+    if (!allowed) throw rateLimitedError(retryAfterSeconds);
+  }
+}
+
+/** Clears a counter (a successful sign-in resets the account's failures). */
+export async function reset(key: string): Promise<void> {
+  await getDb().execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
