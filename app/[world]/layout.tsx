@@ -6,6 +6,8 @@ import { ErrorTextsProvider } from '@/components/layout/error-texts';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { InteractiveMarker } from '@/components/layout/interactive-marker';
+import { getSessionPaths, getSessionTexts } from '@/components/session/session-props';
+import { SessionProvider } from '@/components/session/session-provider';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 import { WORLD_CODES, getWorld, isWorldCode } from '@/lib/worlds/worlds';
@@ -31,13 +33,15 @@ export default async function WorldLayout({ children, params }: { children: Reac
     <html lang={world.locale} data-world={world.code}>
       <body>
         <script dangerouslySetInnerHTML={{ __html: REMEMBER_WORLD_SCRIPT }} />
-        <Header world={world} />
-        <ErrorTextsProvider texts={{ title: t('error.title'), text: t('error.text'), retry: t('error.retry') }}>
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-        </ErrorTextsProvider>
-        <Footer world={world} />
+        <SessionProvider paths={getSessionPaths(world.code)} texts={await getSessionTexts()}>
+          <Header world={world} />
+          <ErrorTextsProvider texts={{ title: t('error.title'), text: t('error.text'), retry: t('error.retry') }}>
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+          </ErrorTextsProvider>
+          <Footer world={world} />
+        </SessionProvider>
         <InteractiveMarker />
       </body>
     </html>

@@ -3,15 +3,20 @@
 import { HTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
+import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
 interface LoginFormProps {
   /** Where to go after signing in (the world's home). */
   next: string;
-  texts: { email: string; password: string; submit: string; invalid: string; failed: string; busy: string };
+  texts: { email: string; password: string; submit: string; invalid: string; failed: string; busy: string; notConfirmed: string };
 }
 
-/** The logged-in flag, the only session value the browser keeps (DESIGN §1). */
-export const LOGGED_IN_KEY = 'kreide_logged_in';
+
+/** Where to go after signing in: `?next=` when it is a path on this site, else the default. */
+function safeNext(fallback: string): string {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback;
+}
 
 /**
  * Sign-in with e-mail and password. The token goes into the httpOnly session cookie on the
@@ -38,11 +43,22 @@ export function LoginForm({ next, texts }: LoginFormProps) {
       } catch {
         // Storage unusable: the cookie session still works.
       }
-      window.location.assign(next);
+      window.location.assign(safeNext(next));
     } catch (caught) {
-      setError(caught instanceof HTTPError && (caught.response.status === 401 || caught.response.status === 400) ? texts.invalid : texts.failed);
+      setError(await describeError(caught));
       setBusy(false);
     }
+  }
+
+  async function describeError(caught: unknown): Promise<string> {
+    if (!(caught instanceof HTTPError)) return texts.failed;
+    const status = caught.response.status;
+    if (status === 401 || status === 400) return texts.invalid;
+    const body = (await caught.response.clone().json().catch(() => null)) as { error?: { message?: string; details?: { reason?: string } } } | null;
+    if (status === 403 && body?.error?.details?.reason === 'email_not_confirmed') return texts.notConfirmed;
+    // Too many attempts: the server's message is already in the world's language.
+    if (status === 429 && body?.error?.message) return body.error.message;
+    return texts.failed;
   }
 
   return (

@@ -1,9 +1,23 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { AccountMenu } from '@/components/layout/account-menu';
 import { SubjectMenu } from '@/components/layout/subject-menu';
+import type { RouteId } from '@/lib/routing/routes';
 import { SearchBox } from '@/components/search/search-box';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { WORLDS, type World } from '@/lib/worlds/worlds';
+
+/** The cabinet pages the account menu links to. */
+const ACCOUNT_MENU_ROUTES: RouteId[] = [
+  'author-redirect',
+  'cabinet-bought',
+  'cabinet-change-email',
+  'cabinet-change-password',
+  'cabinet-billing-address',
+  'cabinet-bank-details',
+  'cabinet-notifications',
+  'my-subjects',
+];
 
 /**
  * The site header: logo, search, subject menu, world switcher, favourites, cart and login.
@@ -13,6 +27,7 @@ export async function Header({ world }: { world: World }) {
   const t = await getTranslations('header');
   const search = await getTranslations('search');
   const common = await getTranslations('common');
+  const meta = await getTranslations('meta');
   const searchPath = pathFor(world.code, 'search');
   return (
     <header className="site-header">
@@ -41,9 +56,11 @@ export async function Header({ world }: { world: World }) {
           <Link href={pathFor(world.code, 'cart')} prefetch={false}>
             {t('cart')}
           </Link>
-          <Link href={pathFor(world.code, 'login')} prefetch={false}>
-            {t('login')}
-          </Link>
+          <AccountMenu
+            loginHref={pathFor(world.code, 'login')}
+            links={ACCOUNT_MENU_ROUTES.map((id) => ({ href: pathFor(world.code, id), label: meta(`routes.${id}.title`) }))}
+            texts={{ login: t('login'), myAccount: t('myAccount'), logout: t('logout') }}
+          />
         </nav>
       </div>
       <div className="header-row header-menus">

@@ -1,31 +1,38 @@
 'use client';
 
-import { createApiClient, type ApiClient } from './client';
+import { createSession, type Session } from '@/lib/session/session';
+import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from '@/lib/session/storage';
+import { createTracker, type Tracker } from '@/lib/session/tracking';
+import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
 /** SPEC §9: error reporting is sampled at 10 percent of visitors, decided once per visitor. */
 const SAMPLE_KEY = 'kreide_error_sample';
 
-function inErrorSample(): boolean {
-  try {
-    let value = localStorage.getItem(SAMPLE_KEY);
-    if (value === null) {
-      value = Math.random() < 0.1 ? '1' : '0';
-      localStorage.setItem(SAMPLE_KEY, value);
-    }
-    return value === '1';
-  } catch {
-    return false;
-  }
+let storage: SessionStorage | undefined;
+
+/** The browser's session storage: local storage, or memory when that is unusable. */
+function getStorage(): SessionStorage {
+  storage ??= createSessionStorage(
+    () => window.localStorage,
+    () => window.sessionStorage,
+  );
+  return storage;
 }
 
-/** Cart token from local storage, or from the cookie-like object with field c_t (SPEC §3). */
-function readCartToken(): string | null {
-  try {
-    const stored = localStorage.getItem('kreide_cart_token');
-    if (stored) return stored;
-  } catch {
-    // Local storage unusable: fall through to the cookie.
+function inErrorSample(): boolean {
+  const store = getStorage();
+  let value = store.get(SAMPLE_KEY);
+  if (value === null) {
+    value = Math.random() < 0.1 ? '1' : '0';
+    store.set(SAMPLE_KEY, value);
   }
+  return value === '1';
+}
+
+/** Cart token from storage, or from the cookie-like object with field c_t (SPEC §3). */
+function readCartToken(): string | null {
+  const stored = getStorage().get(CART_TOKEN_KEY);
+  if (stored) return stored;
   const cookie = document.cookie.split('; ').find((c) => c.startsWith('kreide_cart='));
   if (!cookie) return null;
   try {
@@ -36,17 +43,59 @@ function readCartToken(): string | null {
   }
 }
 
-let client: ApiClient | undefined;
-
-/** The browser's one API client: the world of the page, the visitor's cart token. */
-export function getApiClient(): ApiClient {
-  client ??= createApiClient({
+function clientOptions(): ApiClientOptions {
+  return {
     baseUrl: process.env.NEXT_PUBLIC_API_BASE ?? '/api',
     getWorld: () => document.documentElement.getAttribute('data-world') ?? 'de',
     getCartToken: readCartToken,
     onSlowCall: (report) => {
       if (inErrorSample()) console.warn('slow API call', report);
     },
-  });
+  };
+}
+
+let client: ApiClient | undefined;
+let session: Session | undefined;
+let tracker: Tracker | undefined;
+
+/** The page's session (SPEC §4); its own calls go through a client without the session's guard. */
+export function getSession(): Session {
+  if (!session) {
+    const api = createApiClient(clientOptions());
+    tracker = createTracker({
+      send: (events) => api.post('v3/events/track', { events }),
+      dataLayer: () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []),
+      ready: () => getSession().ready(),
+      isImpersonated: () => getSession().getState().impersonated,
+    });
+    session = createSession({
+      api,
+      storage: getStorage(),
+      tracker,
+      location: {
+        pathname: () => window.location.pathname,
+        reload: () => window.location.reload(),
+        assign: (url) => window.location.assign(url),
+      },
+    });
+  }
+  return session;
+}
+
+/** The browser's one API client: the world of the page, the visitor's cart token, the session's rules. */
+export function getApiClient(): ApiClient {
+  client ??= createApiClient({ ...clientOptions(), guard: getSession().guard });
   return client;
+}
+
+/** Tracks an event (v3/events/track) unless an admin is acting as the user. */
+export function trackEvent(name: string, data?: Record<string, unknown>): Promise<void> {
+  getSession();
+  return tracker!.trackEvent(name, data);
+}
+
+/** Pushes a tag to window.dataLayer unless an admin is acting as the user. */
+export function pushTag(tag: Record<string, unknown>): Promise<void> {
+  getSession();
+  return tracker!.pushTag(tag);
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
-import { createApiClient, SLOW_CALL_MS } from './client';
+import { createApiClient, SLOW_CALL_MS, type CallGuard } from './client';
 
 const seen: Request[] = [];
 const server = setupServer(
@@ -103,5 +103,57 @@ describe('the API client (SPEC §7)', () => {
   it('rejects with the HTTP error for 4xx answers', async () => {
     server.use(http.get('http://kreide.test/api/v1/missing', () => HttpResponse.json({ error: { code: 'not_found' } }, { status: 404 })));
     await expect(client().get('v1/missing')).rejects.toMatchObject({ response: { status: 404 } });
+  });
+});
+
+describe('the session guard around calls', () => {
+  function recordingGuard(retry: boolean) {
+    const events: string[] = [];
+    const guard: CallGuard = {
+      before: async (path, call) => {
+        events.push(`before ${path}${call.noValidate ? ' noValidate' : ''}`);
+      },
+      unauthorized: async (path, response, retried) => {
+        events.push(`401 ${path}${retried ? ' retried' : ''} ${(await response.clone().json()).error.details.reason}`);
+        return retry;
+      },
+      answered: (path) => events.push(`answered ${path}`),
+    };
+    return { guard, events };
+  }
+
+  it('runs the guard before the call and reports the answer, with the path relative to the base', async () => {
+    const { guard, events } = recordingGuard(false);
+    await client({ guard }).get('/v1/filters', { noValidate: true });
+    expect(events).toEqual(['before v1/filters noValidate', 'answered v1/filters']);
+  });
+
+  it('retries once after a 401 when the guard says so, and hands it the retry\'s own 401', async () => {
+    const bodies: string[] = [];
+    server.use(
+      http.post('http://kreide.test/api/v1/orders', async ({ request }) => {
+        bodies.push(await request.text());
+        return HttpResponse.json({ error: { details: { reason: 'invalid_token' } } }, { status: 401 });
+      }),
+    );
+    const { guard, events } = recordingGuard(true);
+    await expect(client({ guard }).post('v1/orders', { a: 1 })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(bodies).toEqual(['{"a":1}', '{"a":1}']);
+    expect(events).toEqual(['before v1/orders', '401 v1/orders invalid_token', '401 v1/orders retried invalid_token']);
+  });
+
+  it('leaves the body readable for the caller after the guard read it', async () => {
+    server.use(http.get('http://kreide.test/api/v1/orders', () => HttpResponse.json({ error: { details: { reason: 'x' } } }, { status: 401 })));
+    const { guard } = recordingGuard(false);
+    const error = await client({ guard }).get('v1/orders').catch((caught: { response: Response }) => caught);
+    await expect((error as { response: Response }).response.json()).resolves.toEqual({ error: { details: { reason: 'x' } } });
+  });
+
+  it('reports other failures as answers, and passes partner calls by', async () => {
+    server.use(http.get('http://kreide.test/api/v1/missing', () => HttpResponse.json({}, { status: 404 })));
+    const { guard, events } = recordingGuard(true);
+    await expect(client({ guard }).get('v1/missing')).rejects.toMatchObject({ response: { status: 404 } });
+    await client({ guard }).get('https://partner.example/widget');
+    expect(events).toEqual(['before v1/missing', 'answered v1/missing']);
   });
 });

@@ -1,4 +1,4 @@
-import ky, { type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 
 /** SPEC §9: calls slower than this are reported. */
 export const SLOW_CALL_MS = 3000;
@@ -16,6 +16,8 @@ export interface ApiClientOptions {
   partnerHosts?: readonly string[];
   /** Receives calls slower than 3 s (the error-reporting service, sampled by its caller). */
   onSlowCall?: (report: { method: string; url: string; durationMs: number }) => void;
+  /** The session's rules around each API call (the browser's session, lib/session). */
+  guard?: CallGuard;
   /** Test seam for the clock. */
   now?: () => number;
   fetch?: typeof fetch;
@@ -27,6 +29,21 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Skips the terms check that runs before a versioned call (SPEC §5). */
+  noValidate?: boolean;
+}
+
+/**
+ * What the session does around an API call (SPEC §4, §5, §8). Paths are relative to the API
+ * base (`v1/user`); calls to absolute URLs (partners) pass no guard.
+ */
+export interface CallGuard {
+  /** Runs before the call is sent; the call waits for it (the terms check). */
+  before(path: string, call: CallOptions): Promise<void> | void;
+  /** A 401 answer. Resolves true to send the call once more; `retried` marks the retry's own 401. */
+  unauthorized(path: string, response: Response, retried: boolean): Promise<boolean>;
+  /** Any other answer, so that only consecutive 401s for a path are counted. */
+  answered(path: string): void;
 }
 
 export interface ApiClient {
@@ -45,7 +62,8 @@ export function needsCartToken(pathname: string): boolean {
  * The one HTTP client of DESIGN §3, implementing the client rules of SPEC §7: credentials
  * always sent, a `world` query parameter on every call except to a partner host, the cart
  * token header on cart and payment-options calls, JSON bodies for posts without a file, the
- * body returned directly, and calls slower than 3 s reported.
+ * body returned directly, and calls slower than 3 s reported. With a guard, the session's rules
+ * run around each API call: the terms check first, and at most one retry after a 401.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? (() => Date.now());
@@ -91,19 +109,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return {
-    raw,
-    get: <T>(path: string, call?: CallOptions) => {
-      const url = resolveUrl(path);
-      return timed('GET', url, () => raw.get(url, requestOptions(url, call)).json<T>());
-    },
-    post: <T>(path: string, body?: unknown, call?: CallOptions) => {
-      const url = resolveUrl(path);
+  /** Sends one call, through the guard when there is one: at most one retry after a 401. */
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<T> {
+    const url = resolveUrl(path);
+    const attempt = () => {
       const opts = requestOptions(url, call);
       // Posts with a file go as multipart; everything else as JSON (UTF-8).
       if (body instanceof FormData) opts.body = body;
       else if (body !== undefined) opts.json = body;
-      return timed('POST', url, () => raw.post(url, opts).json<T>());
-    },
+      return timed(method, url, () => (method === 'GET' ? raw.get(url, opts) : raw.post(url, opts)).json<T>());
+    };
+    const guard = options.guard;
+    if (!guard || /^https?:\/\//.test(path)) return attempt();
+    const apiPath = path.replace(/^\//, '');
+    await guard.before(apiPath, call);
+    for (let retried = false; ; retried = true) {
+      try {
+        const answer = await attempt();
+        guard.answered(apiPath);
+        return answer;
+      } catch (error) {
+        if (!(error instanceof HTTPError)) throw error;
+        if (error.response.status !== 401) {
+          guard.answered(apiPath);
+          throw error;
+        }
+        if (!(await guard.unauthorized(apiPath, error.response, retried)) || retried) throw error;
+      }
+    }
+  }
+
+  return {
+    raw,
+    get: <T>(path: string, call?: CallOptions) => send<T>('GET', path, undefined, call),
+    post: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('POST', path, body, call),
   };
 }

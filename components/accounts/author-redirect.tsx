@@ -1,0 +1,28 @@
+'use client';
+
+import { useEffect } from 'react';
+import { getApiClient } from '@/lib/api/browser';
+
+interface AuthorRedirectProps {
+  /** `/{world}/autor/{id}/{slug}` with `:id` and `:slug` to fill. */
+  authorPattern: string;
+  salesHref: string;
+  loginHref: string;
+  text: string;
+}
+
+/**
+ * SPEC §2 author redirect: a seller goes to their author page, anyone else to the sales cabinet,
+ * and a visitor who is not signed in to the login page.
+ */
+export function AuthorRedirect({ authorPattern, salesHref, loginHref, text }: AuthorRedirectProps) {
+  useEffect(() => {
+    getApiClient()
+      .get<{ id: number; slug: string; isSeller: boolean }>('v1/user')
+      .then((user) => {
+        window.location.replace(user.isSeller ? authorPattern.replace(':id', String(user.id)).replace(':slug', encodeURIComponent(user.slug)) : salesHref);
+      })
+      .catch(() => window.location.replace(loginHref));
+  }, [authorPattern, salesHref, loginHref]);
+  return <p role="status">{text}</p>;
+}

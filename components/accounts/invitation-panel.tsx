@@ -1,0 +1,55 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { getApiClient } from '@/lib/api/browser';
+import { secretFromPath } from './secret-from-path';
+
+/** Where the invitation page keeps the referral code until sign-up sends it along. */
+export const INVITE_CODE_KEY = 'kreide_invite_code';
+
+interface InvitationPanelProps {
+  registerHref: string;
+  texts: { invited: string; invalid: string; noCode: string; loading: string; cta: string };
+}
+
+/**
+ * Reads the referral code from the page's URL, shows who invited, and keeps the code so the
+ * account created afterwards is attached to the inviter.
+ */
+export function InvitationPanel({ registerHref, texts }: InvitationPanelProps) {
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'valid'; inviter: string } | { kind: 'invalid' } | { kind: 'none' }>({ kind: 'loading' });
+
+  useEffect(() => {
+    // /{world}/{invitation}/{code}: a code is the third segment.
+    const code = window.location.pathname.split('/').filter(Boolean).length >= 3 ? secretFromPath() : '';
+    if (!code) {
+      setState({ kind: 'none' });
+      return;
+    }
+    getApiClient()
+      .get<{ code: string; inviter: string }>('v3/referrals/invitation', { searchParams: { code }, noValidate: true })
+      .then((answer) => {
+        try {
+          window.localStorage.setItem(INVITE_CODE_KEY, answer.code);
+        } catch {
+          // Storage unusable: the code cannot be kept, sign-up still works.
+        }
+        setState({ kind: 'valid', inviter: answer.inviter });
+      })
+      .catch(() => setState({ kind: 'invalid' }));
+  }, []);
+
+  return (
+    <div className="invitation" data-testid="invitation">
+      {state.kind === 'loading' ? <p role="status">{texts.loading}</p> : null}
+      {state.kind === 'valid' ? <p>{texts.invited.replace('{name}', state.inviter)}</p> : null}
+      {state.kind === 'invalid' ? <p role="alert">{texts.invalid}</p> : null}
+      {state.kind === 'none' ? <p>{texts.noCode}</p> : null}
+      <p>
+        <a className="button" href={registerHref}>
+          {texts.cta}
+        </a>
+      </p>
+    </div>
+  );
+}

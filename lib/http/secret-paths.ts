@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathFor, type RouteParams } from '@/lib/routing/localized-routes';
+import type { RouteId } from '@/lib/routing/routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/** Routes whose path carries a secret from a mail (SPEC §2), and the name of that parameter. */
+export const SECRET_PATH_PARAMS: Partial<Record<RouteId, string>> = {
+  'register-confirm': 'registrationToken',
+  'complete-registration': 'token',
+  'password-recovery': 'token',
+  'change-email-confirm': 'confirmationToken',
+  invitation: 'code',
+};
+
+/** What the server renders in place of the secret. */
+export const SECRET_PLACEHOLDER = '-';
+
+/**
+ * For a page whose path holds a mailed token: renders it as the one path with a placeholder, so
+ * the page's HTML never contains the token and the incremental cache keeps one entry instead of
+ * one per token. The browser keeps the real address, and the page's script reads the token from
+ * it before the framework tidies the address bar. Also keeps the token out of Referer headers.
+ */
+export function maskSecretPath(req: IncomingMessage, res: ServerResponse, world: WorldCode, match: { route: { id: RouteId }; params: RouteParams }): void {
+  const name = SECRET_PATH_PARAMS[match.route.id];
+  if (!name || !match.params[name] || match.params[name] === SECRET_PLACEHOLDER) return;
+  const url = req.url ?? '/';
+  const queryStart = url.indexOf('?');
+  req.url = pathFor(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) + (queryStart === -1 ? '' : url.slice(queryStart));
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pathFor } from '../../lib/routing/localized-routes';
+import { linkFromLatestMail, outboxSize } from './support/mail';
+
+async function interactive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
+async function signIn(page: Page, world: 'de' | 'it' | 'fr', email: string, password: string) {
+  await page.goto(pathFor(world, 'login'));
+  await interactive(page);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('.login-form button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/${world}$`));
+}
+
+for (const world of ['de', 'it'] as const) {
+  test(`register, confirm through the mailed link, log in and log out (${world})`, async ({ page, context }) => {
+    const email = `e2e-${world}-${Date.now()}@example.org`;
+    const before = outboxSize();
+    await page.goto(pathFor(world, 'register'));
+    await interactive(page);
+    // Bad input is refused on the page and nothing is sent.
+    await page.locator('#register-email').fill('not-an-address');
+    await page.locator('#register button[type="submit"]').click();
+    await expect(page.locator('#register-email-error')).toBeVisible();
+    expect(outboxSize()).toBe(before);
+
+    await page.locator('#register-email').fill(email);
+    await page.locator('#register-public_name').fill('Lehrerin E2E');
+    await page.locator('#register-password').fill('e2e-passwort-1');
+    await page.locator('#register-accept_terms').check();
+    await page.locator('#register button[type="submit"]').click();
+    await expect(page.getByTestId('register-success')).toBeVisible();
+
+    const { link } = await linkFromLatestMail(email, before);
+    expect(link).toContain(`/${world}/`);
+    await page.goto(link);
+    await expect(page.getByTestId('register-confirm-success')).toBeVisible();
+    // The token is neither in the rendered page nor left in the address bar.
+    const token = link.split('/').at(-1)!;
+    expect(await page.content()).not.toContain(token);
+
+    await page.getByTestId('register-confirm-success').getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'login')}$`));
+    await signIn(page, world, email, 'e2e-passwort-1');
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('login-link')).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'kreide_session')).toBeUndefined();
+    expect((await page.request.get('/api/v1/user')).status()).toBe(401);
+  });
+}
+
+test('forgot password, recover through the mailed link, log in with the new password (fr)', async ({ page }) => {
+  const before = outboxSize();
+  await page.goto(pathFor('fr', 'forgot-password'));
+  await interactive(page);
+  await page.locator('#forgot-password-email').fill('seller@demo.test');
+  await page.locator('#forgot-password button[type="submit"]').click();
+  await expect(page.getByTestId('forgot-password-success')).toBeVisible();
+
+  const { link } = await linkFromLatestMail('seller@demo.test', before);
+  await page.goto(link);
+  await interactive(page);
+  await page.locator('#password-recovery-password').fill('kurz');
+  await page.locator('#password-recovery button[type="submit"]').click();
+  await expect(page.locator('#password-recovery-password-error')).toBeVisible();
+  await page.locator('#password-recovery-password').fill('neues-e2e-passwort');
+  await page.locator('#password-recovery button[type="submit"]').click();
+  await expect(page.getByTestId('password-recovery-success')).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await interactive(page);
+  await page.locator('#password-recovery-password').fill('noch-ein-passwort');
+  await page.locator('#password-recovery button[type="submit"]').click();
+  await expect(page.getByTestId('password-recovery-error')).toBeVisible();
+
+  await signIn(page, 'fr', 'seller@demo.test', 'neues-e2e-passwort');
+  // Put the demo password back through the cabinet, which also proves that page.
+  await page.goto(pathFor('fr', 'cabinet-change-password'));
+  await interactive(page);
+  await page.locator('#change-password-current_password').fill('neues-e2e-passwort');
+  await page.locator('#change-password-new_password').fill('kreide-demo');
+  await page.locator('#change-password button[type="submit"]').click();
+  await expect(page.getByTestId('change-password-success')).toBeVisible();
+});
