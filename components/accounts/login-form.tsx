@@ -5,6 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
+export { LOGGED_IN_KEY };
+
 interface LoginFormProps {
   /** Where to go after signing in (the world's home). */
   next: string;
