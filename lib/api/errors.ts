@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  /** An upload whose bytes are not an accepted format (checked by content, not by name). */
+  unsupported_media_type: 415,
+  /** An upload in an accepted format that cannot be decoded (truncated, corrupt). */
+  invalid_image: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -6,6 +6,8 @@ import { getDataDir } from '@/lib/env';
 export interface FileStorage {
   put(key: string, data: Buffer | string): Promise<void>;
   read(key: string): Promise<Buffer | null>;
+  /** Deletes a file; a missing file is not an error (deleting twice is harmless). */
+  remove(key: string): Promise<void>;
 }
 
 /** Keys are relative paths like `covers/12.svg`; anything escaping the root is refused. */
@@ -34,6 +36,10 @@ export class LocalFileStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(path.join(this.root, assertSafeKey(key)), { force: true });
   }
 }
 
