@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { OIDC_TEST_PORT, oidcTestAppEnv } from './tests/e2e/support/oidc-test-provider-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
+const OIDC_ORIGIN = `http://127.0.0.1:${OIDC_TEST_PORT}`;
 
 /**
  * Browser journeys against the production build on its own embedded database (DESIGN §4),
@@ -23,12 +25,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npx tsx server.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', DATABASE_URL: '' },
-  },
+  webServer: [
+    // A real OpenID provider standing in for Google, Facebook and Microsoft (tests/e2e/social.spec.ts).
+    {
+      command: 'npx tsx tests/e2e/support/oidc-test-provider.ts',
+      url: `${OIDC_ORIGIN}/google/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { OIDC_TEST_PORT: String(OIDC_TEST_PORT), OIDC_TEST_APP_ORIGIN: `http://localhost:${PORT}` },
+    },
+    {
+      command: 'npx tsx server.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
+        DATABASE_URL: '',
+        // Apple is left out: its form-post answer needs HTTPS for the flow cookie to come along.
+        ...oidcTestAppEnv(OIDC_ORIGIN, ['google', 'facebook', 'microsoft']),
+      },
+    },
+  ],
 });

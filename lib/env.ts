@@ -21,6 +21,25 @@ const schema = z.object({
   /** Size of the demo catalogue created on first start. */
   DEMO_MATERIALS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
   NEXT_PUBLIC_API_BASE: z.string().default('/api'),
+  /**
+   * Sign-in with Google, Apple, Facebook and Microsoft (OpenID Connect). A provider is offered
+   * only when its client id is set; the issuer is where its discovery document lives.
+   */
+  OIDC_GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
+  OIDC_APPLE_CLIENT_ID: z.string().optional(),
+  OIDC_APPLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_APPLE_TEAM_ID: z.string().optional(),
+  OIDC_APPLE_KEY_ID: z.string().optional(),
+  OIDC_APPLE_PRIVATE_KEY: z.string().optional(),
+  OIDC_FACEBOOK_ISSUER: z.string().url().default('https://www.facebook.com'),
+  OIDC_FACEBOOK_CLIENT_ID: z.string().optional(),
+  OIDC_FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  OIDC_MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

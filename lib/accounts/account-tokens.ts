@@ -10,6 +10,8 @@ export const ACCOUNT_TOKEN_TTL_MS = {
   complete_registration: 48 * 60 * 60_000,
   recovery: 60 * 60_000,
   change_email: 24 * 60 * 60_000,
+  /** The mobile app's code from the consent page, exchanged at once. */
+  authorization_code: 5 * 60_000,
 } as const;
 export type AccountTokenPurpose = keyof typeof ACCOUNT_TOKEN_TTL_MS;
 

@@ -7,10 +7,11 @@ import * as t from '@/lib/db/schema';
 import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';
 import { enforce, hit, isLimited, RATE_LIMITS, rateLimitedError, reset } from '@/lib/security/rate-limit';
 import { getAccountStatus } from './accounts';
+import { redeemAuthorizationCode } from './app-authorization';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
-export const GRANT_TYPES = ['password', 'client_credentials', 'google', 'apple_id', 'facebook', 'microsoft'] as const;
+export const GRANT_TYPES = ['password', 'client_credentials', 'google', 'apple_id', 'facebook', 'microsoft', 'authorization_code'] as const;
 
 function isSocialProvider(grant: string): grant is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(grant);
@@ -26,6 +27,10 @@ export const authenticateSchema = z
     scopes: z.union([z.string(), z.array(z.string())]).optional(),
     platform: z.string().max(50).optional(),
     token: z.string().max(10_000).optional(),
+    /** authorization_code grant (the app, after the consent page): code, PKCE verifier, redirect URI. */
+    code: z.string().max(100).optional(),
+    code_verifier: z.string().max(128).optional(),
+    redirect_uri: z.string().max(500).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.grant_type === 'password') {
@@ -51,6 +56,11 @@ export async function authenticate(input: AuthenticateInput, context: { ip: stri
     return { access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }), oauth_user_id: null };
   }
   await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
+  if (input.grant_type === 'authorization_code') {
+    if (clientId !== 'app') throw new AppError('validation_failed', undefined, [{ path: 'client_id', message: 'The authorization_code grant is for the app' }]);
+    const userId = await redeemAuthorizationCode(input);
+    return { access_token: await issueAccessToken({ userId, clientId, grantType: 'authorization_code' }), oauth_user_id: userId };
+  }
   if (isSocialProvider(input.grant_type)) {
     const userId = await authenticateSocial(input.grant_type, input.token, { world: context.world });
     return { access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }), oauth_user_id: userId };

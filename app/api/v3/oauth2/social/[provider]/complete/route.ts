@@ -1,0 +1,30 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { completeSocialSignIn } from '@/lib/accounts/social/code-flow';
+import { clearFlowCookie, providerParam, readFlowCookie, startWebSession } from '@/lib/accounts/social/web-sign-in';
+import { AppError } from '@/lib/api/errors';
+import { apiHandler } from '@/lib/api/handler';
+import { isForeignOrigin } from '@/lib/http/origin';
+import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
+
+const body = z.object({
+  code: z.string().min(1).max(4000),
+  state: z.string().min(1).max(200),
+  iss: z.string().max(500).optional(),
+});
+
+// POST /api/v3/oauth2/social/{provider}/complete — completes a sign-in whose provider came back
+// to a page (the Microsoft redirect page hands over code and state): answers oauth_user_id and
+// return_to; the token goes only into the httpOnly session cookie.
+export function POST(request: NextRequest, context: { params: Promise<{ provider: string }> }) {
+  return apiHandler({ body }, async ({ body }) => {
+    if (isForeignOrigin(request)) throw new AppError('forbidden', undefined, { reason: 'foreign_origin' });
+    const provider = await providerParam(context.params);
+    await enforce({ key: `sign-in:ip:${clientIp(request)}`, ...RATE_LIMITS.signInPerIp });
+    const done = await completeSocialSignIn({ provider, flowCookie: readFlowCookie(request), code: body.code, state: body.state, iss: body.iss });
+    const response = NextResponse.json({ access_token: null, oauth_user_id: done.userId, return_to: done.returnTo }, { headers: { 'Cache-Control': 'no-store' } });
+    await startWebSession(response, request, done.userId, provider);
+    clearFlowCookie(response);
+    return response;
+  })(request);
+}
