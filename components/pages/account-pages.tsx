@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { AccountForm, type AccountField, type AccountFormTexts } from '@/components/accounts/account-form';
 import { AuthorRedirect } from '@/components/accounts/author-redirect';
+import { AuthorizeConsent } from '@/components/accounts/authorize-consent';
 import { InvitationPanel, INVITE_CODE_KEY } from '@/components/accounts/invitation-panel';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -293,6 +294,23 @@ export const AuthorRedirectPage: PageView = {
           salesHref={pathFor(world.code, 'cabinet-sales')}
           loginHref={pathFor(world.code, 'login')}
           text={t('authorRedirect.loading')}
+        />
+      </section>
+    );
+  },
+};
+
+/** The consent page the mobile app opens to sign in with the website's session. */
+export const AuthorizePage: PageView = {
+  metadata: routeMetadata,
+  async render({ world }) {
+    const t = await getTranslations('signup');
+    return (
+      <section className="account-page">
+        <h1>{t('authorize.title')}</h1>
+        <AuthorizeConsent
+          loginHref={pathFor(world.code, 'login')}
+          texts={{ question: t('authorize.question'), allow: t('authorize.allow'), deny: t('authorize.deny'), signIn: t('authorize.signIn'), invalid: t('authorize.invalid'), failed: t('common.failed') }}
         />
       </section>
     );

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as validate } from '@/app/api/v3/oauth2/validate/route';
@@ -14,6 +15,7 @@ import { POST as changePassword } from '@/app/api/v3/password/change/route';
 import { POST as requestEmailChange } from '@/app/api/v3/email-change/request/route';
 import { POST as confirmEmailChange } from '@/app/api/v3/email-change/confirm/route';
 import { POST as createAccount } from '@/app/api/v3/admin/accounts/route';
+import { POST as authorizeApp } from '@/app/api/v3/oauth2/authorize/route';
 import { GET as invitation } from '@/app/api/v3/referrals/invitation/route';
 import { GET as actualTerms } from '@/app/api/v3/terms/get-actual-agb/route';
 import { POST as acceptTerms } from '@/app/api/v3/terms/accept-agb/route';
@@ -322,5 +324,46 @@ describe(`login-as on ${BACKEND}`, () => {
     expect((await call(loginAs, '/api/v3/oauth2/login-as', { headers: { cookie: cookieOf(admin) }, body: { email: 'niemand@example.org' } })).status).toBe(404);
     expect((await call(loginAs, '/api/v3/oauth2/login-as', { headers: { cookie: cookieOf(admin) }, body: {} })).status).toBe(400);
     expect((await call(loginAs, '/api/v3/oauth2/login-as', { headers: { cookie: cookieOf(admin), origin: 'https://evil.example' }, body: { email: DEMO_ACCOUNTS.seller } })).status).toBe(403);
+  });
+});
+
+describe(`app authorization (consent page) on ${BACKEND}`, () => {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  const consent = { client_id: 'app', redirect_uri: 'kreide://oauth/callback', state: 'xyz', code_challenge: challenge, code_challenge_method: 'S256' };
+
+  it('allowing gives the app a single-use code bound to its PKCE verifier', async () => {
+    const session = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+    const headers = { cookie: cookieOf(session) };
+    const answer = await call(authorizeApp, '/api/v3/oauth2/authorize', { headers, body: { ...consent, decision: 'allow' } });
+    expect(answer.status).toBe(200);
+    const redirect = new URL((await answer.json()).redirect);
+    expect(redirect.protocol).toBe('kreide:');
+    expect(redirect.searchParams.get('state')).toBe('xyz');
+    const code = redirect.searchParams.get('code')!;
+    const exchange = (body: Record<string, unknown>) => call(authenticate, '/api/v3/oauth2/authenticate', { body: { client_id: 'app', grant_type: 'authorization_code', redirect_uri: 'kreide://oauth/callback', ...body } });
+
+    expect((await exchange({ code, code_verifier: 'wrong-verifier-wrong-verifier-wrong-verifier' })).status).toBe(401);
+    // A failed attempt used the code up: codes are single-use whatever happens.
+    expect((await exchange({ code, code_verifier: verifier })).status).toBe(401);
+
+    const again = new URL((await (await call(authorizeApp, '/api/v3/oauth2/authorize', { headers, body: { ...consent, decision: 'allow' } })).json()).redirect);
+    const good = await exchange({ code: again.searchParams.get('code'), code_verifier: verifier });
+    expect(good.status).toBe(200);
+    const token = await good.json();
+    expect(token).toEqual({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), oauth_user_id: expect.any(Number) });
+    const user = await (await call(currentUser, '/api/v1/user', { headers: { authorization: `Bearer ${token.access_token}` } })).json();
+    expect(user.email).toBe(DEMO_ACCOUNTS.admin);
+  });
+
+  it('denying answers access_denied; unknown redirect URIs, the web client and anonymous users are refused', async () => {
+    const session = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+    const headers = { cookie: cookieOf(session) };
+    const denied = await call(authorizeApp, '/api/v3/oauth2/authorize', { headers, body: { ...consent, decision: 'deny' } });
+    expect(new URL((await denied.json()).redirect).searchParams.get('error')).toBe('access_denied');
+    expect((await call(authorizeApp, '/api/v3/oauth2/authorize', { headers, body: { ...consent, redirect_uri: 'https://evil.example/cb', decision: 'allow' } })).status).toBe(400);
+    expect((await call(authorizeApp, '/api/v3/oauth2/authorize', { headers, body: { ...consent, client_id: 'web', decision: 'allow' } })).status).toBe(400);
+    expect((await call(authorizeApp, '/api/v3/oauth2/authorize', { body: { ...consent, decision: 'allow' } })).status).toBe(401);
+    expect((await call(authenticate, '/api/v3/oauth2/authenticate', { body: { client_id: 'web', grant_type: 'authorization_code', code: 'x', code_verifier: 'y', redirect_uri: 'kreide://oauth/callback' } })).status).toBe(400);
   });
 });
