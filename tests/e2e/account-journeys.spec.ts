@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '../../lib/routing/localized-routes';
+import type { WorldCode } from '../../lib/worlds/worlds';
 import { linkFromLatestMail, outboxSize } from './support/mail';
 
 async function interactive(page: Page) {
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 
-async function signIn(page: Page, world: 'de' | 'it' | 'fr', email: string, password: string) {
+async function signIn(page: Page, world: WorldCode, email: string, password: string) {
   await page.goto(pathFor(world, 'login'));
   await interactive(page);
   await page.locator('#login-email').fill(email);
@@ -88,4 +89,59 @@ test('forgot password, recover through the mailed link, log in with the new pass
   await page.locator('#change-password-new_password').fill('kreide-demo');
   await page.locator('#change-password button[type="submit"]').click();
   await expect(page.getByTestId('change-password-success')).toBeVisible();
+});
+
+test('new terms: the next page load asks to accept them, and accepting keeps the user where they were (es)', async ({ page, playwright, baseURL }) => {
+  await signIn(page, 'es', 'school-master@demo.test', 'kreide-demo');
+  const where = `${pathFor('es', 'search')}?q=fracciones`;
+  await page.goto(where);
+  await interactive(page);
+  await expect(page.getByTestId('accept-terms-prompt')).toHaveCount(0);
+
+  const admin = await playwright.request.newContext({ baseURL });
+  const signedIn = await admin.post('/api/v3/oauth2/authenticate?world=es', { data: { client_id: 'web', grant_type: 'password', username: 'admin@demo.test', password: 'kreide-demo' } });
+  expect(signedIn.status()).toBe(200);
+  const published = await admin.post('/api/v3/terms/publish?world=es', { data: { title: 'Condiciones generales (versión 2)', body: 'Nuevo texto de las condiciones.' } });
+  expect(published.status()).toBe(201);
+  await admin.dispose();
+
+  await page.reload();
+  const prompt = page.getByTestId('accept-terms-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('Condiciones generales (versión 2)');
+  await prompt.locator('button.button').first().click();
+  await expect(prompt).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${where.replace('?', '\\?')}$`));
+  expect((await page.request.get('/api/v3/oauth2/validate?world=es')).status()).toBe(200);
+  await page.reload();
+  await interactive(page);
+  await expect(page.getByTestId('accept-terms-prompt')).toHaveCount(0);
+});
+
+test('an admin logs in as the demo buyer, sees the impersonation banner and goes back (de)', async ({ page }) => {
+  await signIn(page, 'de', 'admin@demo.test', 'kreide-demo');
+  await page.goto(pathFor('de', 'login-as'));
+  await interactive(page);
+  await page.locator('#login-as-email').fill('buyer@demo.test');
+  await page.locator('#login-as button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/de$/);
+  const banner = page.getByTestId('impersonation-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Demo Käuferin');
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'buyer@demo.test', loggedInAsAnotherUser: true });
+
+  await banner.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor('de', 'login-as')}$`));
+  await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'admin@demo.test', loggedInAsAnotherUser: false });
+});
+
+test('a buyer cannot log in as someone else (it)', async ({ page }) => {
+  await signIn(page, 'it', 'buyer@demo.test', 'kreide-demo');
+  await page.goto(pathFor('it', 'login-as'));
+  await interactive(page);
+  await page.locator('#login-as-email').fill('seller@demo.test');
+  await page.locator('#login-as button[type="submit"]').click();
+  await expect(page.getByTestId('login-as-error')).toBeVisible();
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'buyer@demo.test' });
 });
