@@ -5,6 +5,9 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // server.ts compresses instead (lib/http/compression.ts): each HTML page gets its CSP nonce
+  // written in on its way out, which needs the page as text.
+  compress: false,
   reactStrictMode: true,
   // Packages with native code or data files stay outside the server bundle.
   serverExternalPackages: ['argon2', 'geoip-lite', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],

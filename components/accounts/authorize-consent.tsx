@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
@@ -11,29 +11,31 @@ interface AuthorizeConsentProps {
 
 const REQUIRED = ['client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method'] as const;
 
+const subscribeNowhere = () => () => {};
+
+/** What the page can do: the app's request must be complete, and the visitor signed in. */
+function readMode(): 'signIn' | 'ask' | 'invalid' {
+  const query = new URLSearchParams(window.location.search);
+  if (REQUIRED.some((name) => !query.get(name))) return 'invalid';
+  try {
+    return window.localStorage.getItem(LOGGED_IN_KEY) === '1' ? 'ask' : 'signIn';
+  } catch {
+    return 'signIn';
+  }
+}
+
 /**
  * The consent page the mobile app opens (SPEC §2 authorize): a signed-in user allows or denies
  * the app; the server answers where to send the browser (back into the app).
  */
 export function AuthorizeConsent({ loginHref, texts }: AuthorizeConsentProps) {
-  const [state, setState] = useState<'loading' | 'signIn' | 'ask' | 'invalid' | 'busy'>('loading');
+  const mode = useSyncExternalStore(subscribeNowhere, readMode, () => 'loading' as const);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    if (REQUIRED.some((name) => !query.get(name))) return setState('invalid');
-    let loggedIn = false;
-    try {
-      loggedIn = window.localStorage.getItem(LOGGED_IN_KEY) === '1';
-    } catch {
-      loggedIn = false;
-    }
-    setState(loggedIn ? 'ask' : 'signIn');
-  }, []);
 
   async function decide(decision: 'allow' | 'deny') {
     const query = new URLSearchParams(window.location.search);
-    setState('busy');
+    setBusy(true);
     setError(null);
     try {
       const answer = await getApiClient().post<{ redirect: string }>('v3/oauth2/authorize', {
@@ -47,13 +49,13 @@ export function AuthorizeConsent({ loginHref, texts }: AuthorizeConsentProps) {
       window.location.assign(answer.redirect);
     } catch {
       setError(texts.failed);
-      setState('ask');
+      setBusy(false);
     }
   }
 
-  if (state === 'loading') return null;
-  if (state === 'invalid') return <p role="alert">{texts.invalid}</p>;
-  if (state === 'signIn') {
+  if (mode === 'loading') return null;
+  if (mode === 'invalid') return <p role="alert">{texts.invalid}</p>;
+  if (mode === 'signIn') {
     const next = encodeURIComponent(window.location.pathname + window.location.search);
     return (
       <p>
@@ -72,10 +74,10 @@ export function AuthorizeConsent({ loginHref, texts }: AuthorizeConsentProps) {
         </p>
       ) : null}
       <p className="button-row">
-        <button type="button" className="button" disabled={state === 'busy'} onClick={() => void decide('allow')}>
+        <button type="button" className="button" disabled={busy} onClick={() => void decide('allow')}>
           {texts.allow}
         </button>{' '}
-        <button type="button" className="link-button" disabled={state === 'busy'} onClick={() => void decide('deny')}>
+        <button type="button" className="link-button" disabled={busy} onClick={() => void decide('deny')}>
           {texts.deny}
         </button>
       </p>

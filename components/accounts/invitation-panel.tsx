@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 import { secretFromPath } from './secret-from-path';
 
@@ -12,20 +12,24 @@ interface InvitationPanelProps {
   texts: { invited: string; invalid: string; noCode: string; loading: string; cta: string };
 }
 
+const subscribeNowhere = () => () => {};
+
+/** The code in `/{world}/{invitation}/{code}`, or '' when the link has none. */
+function codeFromPath(): string {
+  return window.location.pathname.split('/').filter(Boolean).length >= 3 ? secretFromPath() : '';
+}
+
 /**
  * Reads the referral code from the page's URL, shows who invited, and keeps the code so the
  * account created afterwards is attached to the inviter.
  */
 export function InvitationPanel({ registerHref, texts }: InvitationPanelProps) {
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'valid'; inviter: string } | { kind: 'invalid' } | { kind: 'none' }>({ kind: 'loading' });
+  const code = useSyncExternalStore(subscribeNowhere, codeFromPath, () => null);
+  const [answer, setAnswer] = useState<{ kind: 'valid'; inviter: string } | { kind: 'invalid' } | null>(null);
+  const state = code === null || (code && !answer) ? { kind: 'loading' as const } : code === '' ? { kind: 'none' as const } : answer!;
 
   useEffect(() => {
-    // /{world}/{invitation}/{code}: a code is the third segment.
-    const code = window.location.pathname.split('/').filter(Boolean).length >= 3 ? secretFromPath() : '';
-    if (!code) {
-      setState({ kind: 'none' });
-      return;
-    }
+    if (!code) return;
     getApiClient()
       .get<{ code: string; inviter: string }>('v3/referrals/invitation', { searchParams: { code }, noValidate: true })
       .then((answer) => {
@@ -34,10 +38,10 @@ export function InvitationPanel({ registerHref, texts }: InvitationPanelProps) {
         } catch {
           // Storage unusable: the code cannot be kept, sign-up still works.
         }
-        setState({ kind: 'valid', inviter: answer.inviter });
+        setAnswer({ kind: 'valid', inviter: answer.inviter });
       })
-      .catch(() => setState({ kind: 'invalid' }));
-  }, []);
+      .catch(() => setAnswer({ kind: 'invalid' }));
+  }, [code]);
 
   return (
     <div className="invitation" data-testid="invitation">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { getSession } from '@/lib/api/browser';
 import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
@@ -18,14 +18,19 @@ function readLoggedIn(): boolean {
   }
 }
 
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
 /**
  * The header's account entry. The server renders the sign-in link for everyone (the page is
  * the same for every visitor); after load, a visitor whose browser says it is logged in gets
  * the account menu with the cabinet links and logout instead.
  */
 export function AccountMenu({ loginHref, links, texts }: AccountMenuProps) {
-  const [loggedIn, setLoggedIn] = useState(false);
-  useEffect(() => setLoggedIn(readLoggedIn()), []);
+  // The server and hydration render the sign-in link; the browser's flag decides afterwards.
+  const loggedIn = useSyncExternalStore(subscribeToStorage, readLoggedIn, () => false);
 
   if (!loggedIn) {
     return (

@@ -1,4 +1,4 @@
-import { DEFER_LOADER, deferFrameworkScripts } from './defer-scripts';
+import { DEFER_LOADER, deferFrameworkScripts, joinFlightScripts } from './defer-scripts';
 
 const page = `<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/><script src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/poly.js" noModule=""></script></head><body><h1>x</h1><script>self.__next_f.push([1])</script></body></html>`;
 
@@ -20,5 +20,18 @@ describe('deferFrameworkScripts', () => {
   it('leaves pages without framework scripts or without a body alone', () => {
     expect(deferFrameworkScripts('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
     expect(deferFrameworkScripts('<p>fragment')).toBe('<p>fragment');
+  });
+});
+
+describe('joinFlightScripts', () => {
+  it('joins consecutive payload pushes into one script, in order', () => {
+    const html = '<body><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"a"])</script><script>self.__next_f.push([1,"b"])</script></body>';
+    expect(joinFlightScripts(html)).toBe('<body><script>(self.__next_f=self.__next_f||[]).push([0]);self.__next_f.push([1,"a"]);self.__next_f.push([1,"b"])</script></body>');
+  });
+
+  it('never joins a payload push onto another kind of script', () => {
+    const html = '<script>$RC("B:0","S:0")</script><script>self.__next_f.push([1,"a"])</script>';
+    expect(joinFlightScripts(html)).toBe(html);
+    expect(joinFlightScripts('<p>no scripts</p>')).toBe('<p>no scripts</p>');
   });
 });

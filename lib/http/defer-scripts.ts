@@ -8,6 +8,31 @@ const PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="\/_ne
 const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[^"]+)" async=""><\/script>/g;
 export const DEFER_LOADER = `<script>(function(){function l(){var o=document.querySelectorAll('script[data-kreide-src]');for(var i=0;i<o.length;i++){var s=document.createElement('script');s.src=o[i].getAttribute('data-kreide-src');s.async=true;document.head.appendChild(s)}}requestAnimationFrame(function(){setTimeout(l,0)})})()</script>`;
 
+/**
+ * Joins consecutive RSC payload scripts (`self.__next_f.push(…)`, each pushing a JSON literal
+ * onto an array) into one script: the same statements in the same order, but a cached page then
+ * has a handful of scripts instead of dozens, and each one costs a nonce at serve time.
+ */
+const FLIGHT_JOIN = ')</script><script>self.__next_f.push(';
+const FLIGHT_STARTS = ['<script>self.__next_f.push(', '<script>(self.__next_f=self.__next_f||[]).push('];
+
+export function joinFlightScripts(html: string): string {
+  let at = html.indexOf(FLIGHT_JOIN);
+  if (at === -1) return html;
+  let out = '';
+  let from = 0;
+  while (at !== -1) {
+    // Only when the script before is a payload push too.
+    const open = html.lastIndexOf('<script', at);
+    if (open !== -1 && FLIGHT_STARTS.some((start) => html.startsWith(start, open))) {
+      out += html.slice(from, at) + ');self.__next_f.push(';
+      from = at + FLIGHT_JOIN.length;
+    }
+    at = html.indexOf(FLIGHT_JOIN, at + 1);
+  }
+  return out + html.slice(from);
+}
+
 export function deferFrameworkScripts(html: string): string {
   if (!html.includes('</body>')) return html;
   let found = false;

@@ -1,13 +1,32 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import zlib from 'node:zlib';
-import { deferFrameworkScripts } from './defer-scripts';
+import { NONCE_LENGTH } from './csp';
+import { deferFrameworkScripts, joinFlightScripts } from './defer-scripts';
+import { buildGzipTemplate, renderGzipTemplate, type GzipTemplate } from './nonce-gzip';
+import { buildNonceTemplate, renderNonceTemplate, type NonceTemplate } from './nonce-html';
+
+/**
+ * A stored page: the HTML split around its CSP nonces (each response gets its own, DESIGN §6),
+ * and for gzip keys the same page compressed once with room for the nonce (lib/http/nonce-gzip.ts).
+ */
+export interface CachedPage {
+  template: NonceTemplate;
+  gzip: GzipTemplate | null;
+}
 
 interface Entry {
   status: number;
   headers: OutgoingHttpHeaders;
-  body: Buffer;
+  page: CachedPage;
   storedAt: number;
   ttlMs: number;
+}
+
+/** Bytes a stored page holds. */
+export function pageBytes(page: CachedPage): number {
+  let bytes = 0;
+  for (const segment of page.template.segments) bytes += segment.length;
+  for (const piece of page.gzip?.pieces ?? []) bytes += piece.length;
+  return bytes;
 }
 
 /**
@@ -42,7 +61,7 @@ export class HtmlCache {
     this.delete(key);
     const stored = { ...entry, storedAt: this.now() };
     this.entries.set(key, stored);
-    this.bytes += stored.body.length;
+    this.bytes += pageBytes(stored.page);
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -53,7 +72,7 @@ export class HtmlCache {
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= pageBytes(entry.page);
     this.entries.delete(key);
   }
 
@@ -95,24 +114,48 @@ export function htmlCacheKey(req: IncomingMessage): string | null {
   return `${h.host ?? ''}|${req.url ?? '/'}|${encoding}`;
 }
 
-/** Answers from the cache; returns false on a miss. */
-export function serveCached(req: IncomingMessage, res: ServerResponse, key: string, cache = getHtmlCache()): boolean {
-  const entry = cache.get(key);
-  if (!entry) return false;
-  res.writeHead(entry.status, {
-    ...entry.headers,
-    'x-kreide-cache': 'HIT',
-    age: String(Math.floor((Date.now() - entry.storedAt) / 1000)),
-  });
-  res.end(req.method === 'HEAD' ? undefined : entry.body);
-  return true;
+/** The page of a cached entry with this response's nonce, in the encoding of its key. */
+export function renderCachedPage(page: CachedPage, nonce: string): { body: Buffer; encoding: 'gzip' | null } {
+  if (page.gzip) return { body: renderGzipTemplate(page.gzip, nonce), encoding: 'gzip' };
+  return { body: renderNonceTemplate(page.template, nonce), encoding: null };
 }
 
 /**
- * Records what Next sends for this request and stores it when it is a 200 HTML page. The body
- * is kept as sent (compressed when the client accepted gzip, which is part of the key).
- * Dynamic pages that may still be shared for a while (search results) pass the Cache-Control
- * their cached copies are served with.
+ * Answers from the cache; returns false on a miss. `csp` gives the response's nonce and its
+ * Content-Security-Policy.
+ */
+export function serveCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  csp: () => { nonce: string; policy: string },
+  cache = getHtmlCache(),
+): boolean {
+  const entry = cache.get(key);
+  if (!entry) return false;
+  const { nonce, policy } = csp();
+  const { body, encoding } = renderCachedPage(entry.page, nonce);
+  res.writeHead(entry.status, {
+    ...entry.headers,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': String(body.length),
+    'content-security-policy': policy,
+    'x-kreide-cache': 'HIT',
+    age: String(Math.floor((Date.now() - entry.storedAt) / 1000)),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/** Headers that belong to one response, never to a stored page. */
+const PER_RESPONSE_HEADERS = ['set-cookie', 'date', 'x-nextjs-cache', 'content-length', 'content-encoding', 'etag', 'content-security-policy', 'strict-transport-security'];
+
+/**
+ * Records the HTML Next writes for this request (before the nonce goes in: this wrapper sits
+ * closest to Next) and stores it when it is a 200 HTML page. Dynamic pages that may still be
+ * shared for a while (search results) pass the Cache-Control their cached copies are served with.
+ * The page is prepared for serving (scripts deferred, split around nonces, compressed for gzip
+ * keys) after the response has ended, off its path.
  */
 export function captureIntoCache(
   req: IncomingMessage,
@@ -128,7 +171,7 @@ export function captureIntoCache(
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    chunks.push(Buffer.isBuffer(chunk) ? Buffer.from(chunk) : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     collect(chunk, rest[0]);
@@ -142,23 +185,23 @@ export function captureIntoCache(
     if (res.statusCode === 200 && type.startsWith('text/html') && cacheable) {
       const headers = { ...res.getHeaders() };
       if (options.overrideCacheControl) headers['cache-control'] = options.overrideCacheControl;
-      delete headers['set-cookie'];
-      delete headers['date'];
-      delete headers['x-nextjs-cache'];
-      delete headers['content-length'];
-      cache.set(key, { status: 200, headers, body: transformHtml(Buffer.concat(chunks), headers['content-encoding']), ttlMs });
+      for (const name of PER_RESPONSE_HEADERS) delete headers[name];
+      const body = Buffer.concat(chunks);
+      const gzip = key.endsWith('|gzip');
+      setImmediate(() => {
+        try {
+          cache.set(key, { status: 200, headers, page: preparePage(body, gzip), ttlMs });
+        } catch (error) {
+          console.error('page not cached:', (error as Error).message);
+        }
+      });
     }
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
 }
 
-/** Applies the script deferral to a stored page, keeping its content encoding. */
-function transformHtml(body: Buffer, encoding: unknown): Buffer {
-  try {
-    if (encoding === 'gzip') return zlib.gzipSync(deferFrameworkScripts(zlib.gunzipSync(body).toString('utf8')));
-    if (encoding === undefined) return Buffer.from(deferFrameworkScripts(body.toString('utf8')));
-  } catch (error) {
-    console.error('cached HTML left as rendered:', (error as Error).message);
-  }
-  return body;
+/** Defers the framework scripts, joins the payload scripts, and splits the page around nonces. */
+export function preparePage(html: Buffer, gzip: boolean): CachedPage {
+  const template = buildNonceTemplate(Buffer.from(joinFlightScripts(deferFrameworkScripts(html.toString('utf8')))));
+  return { template, gzip: gzip ? buildGzipTemplate(template, NONCE_LENGTH) : null };
 }

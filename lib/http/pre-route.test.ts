@@ -8,6 +8,9 @@ function run(url: string, headers: Record<string, string> = {}) {
     statusCode: 200,
     setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v),
     getHeader: (k: string) => set[k.toLowerCase()],
+    removeHeader: (k: string) => delete set[k.toLowerCase()],
+    on: jest.fn(),
+    once: jest.fn(),
     getHeaders: () => set,
     writeHead: jest.fn(function (this: { statusCode: number }, status: number) {
       this.statusCode = status;

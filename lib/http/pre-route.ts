@@ -3,7 +3,12 @@ import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
 import { isWorldCode } from '@/lib/worlds/worlds';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { maskSecretPath } from './secret-paths';
+import { installCompression } from './compression';
+import { createNonce, getCspBuilder } from './csp';
 import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
+import { installNonceInjection } from './nonce-response';
+import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { repairTrackingQuery } from './tracking-query';
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
@@ -12,12 +17,20 @@ const SEARCH_TTL_MS = 60_000;
 
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
- * never I/O. Returns true when it answered the request itself.
+ * never I/O. Returns true when it answered the request itself. Every response gets the security
+ * headers; every HTML page its own CSP nonce (DESIGN §6), cached or rendered by Next.
  */
 export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   // Route handlers trust this header, so a client's own value is always replaced.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? '';
+  // Next takes a page's nonce from this request header: the policy is ours alone to set.
+  delete req.headers['content-security-policy'];
+  delete req.headers['content-security-policy-report-only'];
+  const secure = isSecureRequest(req);
+  applySecurityHeaders(req, res, secure);
+  const host = req.headers.host;
+  const csp = getCspBuilder();
 
   const queryStart = url.indexOf('?');
   if (queryStart !== -1) {
@@ -40,6 +53,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
     return writeHead(status === 308 ? 301 : status, ...rest);
   }) as ServerResponse['writeHead'];
 
+  let capture: (() => void) | null = null;
   // Search-engine hint for every page of a world, as a header (SPEC §2); pages repeat it as meta.
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const segments = path.split('/').filter(Boolean);
@@ -54,19 +68,34 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
     const match = matchRoute(world, decoded);
     if (match) {
       res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
+      maskSecretPath(req, res, world, match);
       // Public pages are the same for every anonymous visitor: serve them from memory.
       if (match.route.group === 'public') {
         const key = htmlCacheKey(req);
         if (key) {
-          if (serveCached(req, res, key)) return true;
-          if (match.route.id === 'search') {
-            captureIntoCache(req, res, key, SEARCH_TTL_MS, { overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' });
-          } else {
-            captureIntoCache(req, res, key, PAGE_TTL_MS);
-          }
+          const served = serveCached(req, res, key, () => {
+            const nonce = createNonce();
+            return { nonce, policy: csp.build(nonce, host, secure) };
+          });
+          if (served) return true;
+          capture =
+            match.route.id === 'search'
+              ? () => captureIntoCache(req, res, key, SEARCH_TTL_MS, { overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' })
+              : () => captureIntoCache(req, res, key, PAGE_TTL_MS);
         }
       }
     }
   }
+
+  // A page's nonce changes with every response: a browser revalidating its old copy must get
+  // the page again, never a 304 that pairs the old page with a new policy.
+  if (String(req.headers.accept ?? '').includes('text/html')) {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+  }
+  // Next → capture (the page as rendered) → nonce injection → compression → the client.
+  installCompression(req, res);
+  installNonceInjection(req, res, (nonce) => csp.build(nonce, host, secure));
+  capture?.();
   return false;
 }

@@ -127,6 +127,7 @@ export const ROUTES = [
   r('cabinet-change-password', 'konto/passwort-aendern', 'cabinet', 'noindex-nofollow'),
   r('cabinet-billing-address', 'konto/rechnungsadresse', 'cabinet', 'noindex-nofollow'),
   r('cabinet-notifications', 'konto/benachrichtigungen', 'cabinet', 'noindex-nofollow'),
+  r('cabinet-delete-account', 'konto/konto-loeschen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-invoices', 'konto/rechnungen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-credit', 'konto/guthaben', 'cabinet', 'noindex-nofollow'),
   r('cabinet-fees', 'konto/gutschriften', 'cabinet', 'noindex-nofollow'),

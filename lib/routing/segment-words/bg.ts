@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'spodelyane-na-material', hochladen: 'kachvane', 'beitrag-editor': 'redaktor-na-publikatsii',
   'meine-schule': 'moeto-uchilishte', schulkonto: 'uchilishten-profil', 'schule-erstellen': 'sazdavane-na-uchilishte',
   'schriften-und-tools': 'shriftove-i-instrumenti', teilen: 'spodelyane', blog: 'blog', aktivitaet: 'aktivnost', folgt: 'sledvani',
+  'konto-loeschen': 'iztrivane-na-profil',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'fenxiang-ziliao', hochladen: 'shangchuan', 'beitrag-editor': 'wenzhang-bianjiqi',
   'meine-schule': 'wode-xuexiao', schulkonto: 'xuexiao-zhanghu', 'schule-erstellen': 'chuangjian-xuexiao',
   'schriften-und-tools': 'ziti-he-gongju', teilen: 'fenxiang', blog: 'blog', aktivitaet: 'dongtai', folgt: 'guanzhu',
+  'konto-loeschen': 'zhuxiao-zhanghu',
 };

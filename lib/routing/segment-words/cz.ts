@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'sdilet-material', hochladen: 'nahrat', 'beitrag-editor': 'editor-prispevku',
   'meine-schule': 'moje-skola', schulkonto: 'skolni-ucet', 'schule-erstellen': 'vytvorit-skolu',
   'schriften-und-tools': 'pisma-a-nastroje', teilen: 'sdilet', blog: 'blog', aktivitaet: 'aktivita', folgt: 'sledovani',
+  'konto-loeschen': 'zruseni-uctu',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'del-materiale', hochladen: 'upload', 'beitrag-editor': 'indlaegseditor',
   'meine-schule': 'min-skole', schulkonto: 'skolekonto', 'schule-erstellen': 'opret-skole',
   'schriften-und-tools': 'skrifttyper-og-vaerktoejer', teilen: 'del', blog: 'blog', aktivitaet: 'aktivitet', folgt: 'foelger',
+  'konto-loeschen': 'slet-konto',
 };

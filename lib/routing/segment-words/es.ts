@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'compartir-material', hochladen: 'subir', 'beitrag-editor': 'editor-post',
   'meine-schule': 'mi-escuela', schulkonto: 'cuenta-escuela', 'schule-erstellen': 'crear-escuela',
   'schriften-und-tools': 'fuentes-y-herramientas', teilen: 'compartir', blog: 'blog', aktivitaet: 'actividad', folgt: 'siguiendo',
+  'konto-loeschen': 'eliminar-cuenta',
 };

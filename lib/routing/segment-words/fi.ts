@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'jaa-materiaali', hochladen: 'lataa', 'beitrag-editor': 'julkaisueditori',
   'meine-schule': 'oma-koulu', schulkonto: 'koulutili', 'schule-erstellen': 'luo-koulu',
   'schriften-und-tools': 'fontit-ja-tyokalut', teilen: 'jaa', blog: 'blog', aktivitaet: 'aktiivisuus', folgt: 'seuratut',
+  'konto-loeschen': 'poista-tili',
 };

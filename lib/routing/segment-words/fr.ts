@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'partager-ressource', hochladen: 'deposer', 'beitrag-editor': 'editeur-article',
   'meine-schule': 'mon-ecole', schulkonto: 'compte-ecole', 'schule-erstellen': 'creer-ecole',
   'schriften-und-tools': 'polices-et-outils', teilen: 'partager', blog: 'blog', aktivitaet: 'activite', folgt: 'abonnements',
+  'konto-loeschen': 'supprimer-compte',
 };

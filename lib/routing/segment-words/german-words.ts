@@ -14,7 +14,7 @@ export const GERMAN_WORDS = [
   'gekaufte-materialien', 'bankdaten', 'passwort-aendern', 'rechnungsadresse', 'benachrichtigungen', 'rechnungen',
   'guthaben', 'gutschriften', 'verkaeufe', 'materialien', 'erster-upload', 'auswertung', 'material-teilen',
   'hochladen', 'beitrag-editor', 'meine-schule', 'schulkonto', 'schule-erstellen', 'schriften-und-tools', 'teilen',
-  'blog', 'aktivitaet', 'folgt',
+  'blog', 'aktivitaet', 'folgt', 'konto-loeschen',
 ] as const;
 
 export type GermanWord = (typeof GERMAN_WORDS)[number];

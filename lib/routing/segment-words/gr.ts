@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'koinopoiisi-ylikou', hochladen: 'anevasma', 'beitrag-editor': 'epexergastis-arthrou',
   'meine-schule': 'to-scholeio-mou', schulkonto: 'logariasmos-scholeiou', 'schule-erstellen': 'dimiourgia-scholeiou',
   'schriften-und-tools': 'grammatoseires-kai-ergaleia', teilen: 'koinopoiisi', blog: 'blog', aktivitaet: 'drastiriotita', folgt: 'akolouthei',
+  'konto-loeschen': 'diagrafi-logariasmou',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'samagri-share-karein', hochladen: 'upload', 'beitrag-editor': 'post-editor',
   'meine-schule': 'mera-school', schulkonto: 'school-khata', 'schule-erstellen': 'school-banayein',
   'schriften-und-tools': 'font-aur-upkaran', teilen: 'share-karein', blog: 'blog', aktivitaet: 'gatividhi', folgt: 'follow-kar-rahe',
+  'konto-loeschen': 'khata-hatayein',
 };

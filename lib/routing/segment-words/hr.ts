@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'podijeli-materijal', hochladen: 'prenesi', 'beitrag-editor': 'uredivac-objava',
   'meine-schule': 'moja-skola', schulkonto: 'skolski-racun', 'schule-erstellen': 'stvori-skolu',
   'schriften-und-tools': 'fontovi-i-alati', teilen: 'podijeli', blog: 'blog', aktivitaet: 'aktivnost', folgt: 'pracenja',
+  'konto-loeschen': 'brisanje-racuna',
 };

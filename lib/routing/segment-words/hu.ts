@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'anyag-megosztasa', hochladen: 'feltoltes', 'beitrag-editor': 'bejegyzes-szerkeszto',
   'meine-schule': 'iskolam', schulkonto: 'iskolai-fiok', 'schule-erstellen': 'iskola-letrehozasa',
   'schriften-und-tools': 'betutipusok-es-eszkozok', teilen: 'megosztas', blog: 'blog', aktivitaet: 'aktivitas', folgt: 'kovetettek',
+  'konto-loeschen': 'fiok-torlese',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'bagikan-materi', hochladen: 'unggah', 'beitrag-editor': 'editor-post',
   'meine-schule': 'sekolah-saya', schulkonto: 'akun-sekolah', 'schule-erstellen': 'buat-sekolah',
   'schriften-und-tools': 'font-dan-alat', teilen: 'bagikan', blog: 'blog', aktivitaet: 'aktivitas', folgt: 'diikuti',
+  'konto-loeschen': 'hapus-akun',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'condividi-materiale', hochladen: 'carica', 'beitrag-editor': 'editor-post',
   'meine-schule': 'la-mia-scuola', schulkonto: 'account-scuola', 'schule-erstellen': 'crea-scuola',
   'schriften-und-tools': 'font-e-strumenti', teilen: 'condividi', blog: 'blog', aktivitaet: 'attivita', folgt: 'seguiti',
+  'konto-loeschen': 'elimina-account',
 };

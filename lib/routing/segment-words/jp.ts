@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'kyozai-kyoyu', hochladen: 'appurodo', 'beitrag-editor': 'toko-edita',
   'meine-schule': 'mai-gakko', schulkonto: 'gakko-akaunto', 'schule-erstellen': 'gakko-sakusei',
   'schriften-und-tools': 'fonto-to-tsuru', teilen: 'kyoyu', blog: 'blog', aktivitaet: 'akutibiti', folgt: 'foro-chu',
+  'konto-loeschen': 'akaunto-sakujo',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'jaryo-gongyu', hochladen: 'eomnodeu', 'beitrag-editor': 'geul-pyeonjipgi',
   'meine-schule': 'nae-hakgyo', schulkonto: 'hakgyo-gyejeong', 'schule-erstellen': 'hakgyo-mandeulgi',
   'schriften-und-tools': 'ponteu-mit-dogu', teilen: 'gongyu', blog: 'blog', aktivitaet: 'hwaldong', folgt: 'pallouing',
+  'konto-loeschen': 'gyejeong-sakje',
 };

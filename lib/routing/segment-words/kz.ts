@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'materialmen-bolisu', hochladen: 'zhukteu', 'beitrag-editor': 'zhazba-redaktory',
   'meine-schule': 'menin-mektebim', schulkonto: 'mektep-akkaunty', 'schule-erstellen': 'mektep-quru',
   'schriften-und-tools': 'qaripter-men-quraldar', teilen: 'bolisu', blog: 'blog', aktivitaet: 'belsendilik', folgt: 'zhazylymdar',
+  'konto-loeschen': 'akkauntty-zhoiu',
 };

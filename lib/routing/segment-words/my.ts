@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'kongsi-bahan', hochladen: 'muat-naik', 'beitrag-editor': 'editor-post',
   'meine-schule': 'sekolah-saya', schulkonto: 'akaun-sekolah', 'schule-erstellen': 'cipta-sekolah',
   'schriften-und-tools': 'fon-dan-alat', teilen: 'kongsi', blog: 'blog', aktivitaet: 'aktiviti', folgt: 'diikuti',
+  'konto-loeschen': 'padam-akaun',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'materiaal-delen', hochladen: 'uploaden', 'beitrag-editor': 'berichteditor',
   'meine-schule': 'mijn-school', schulkonto: 'schoolaccount', 'schule-erstellen': 'school-aanmaken',
   'schriften-und-tools': 'lettertypen-en-tools', teilen: 'delen', blog: 'blog', aktivitaet: 'activiteit', folgt: 'volgend',
+  'konto-loeschen': 'account-verwijderen',
 };

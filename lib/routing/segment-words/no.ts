@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'del-materiell', hochladen: 'last-opp', 'beitrag-editor': 'innleggsredigering',
   'meine-schule': 'min-skole', schulkonto: 'skolekonto', 'schule-erstellen': 'opprett-skole',
   'schriften-und-tools': 'skrifter-og-verktoy', teilen: 'del', blog: 'blog', aktivitaet: 'aktivitet', folgt: 'folger',
+  'konto-loeschen': 'slett-konto',
 };

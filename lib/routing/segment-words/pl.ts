@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'udostepnij-material', hochladen: 'przeslij', 'beitrag-editor': 'edytor-postow',
   'meine-schule': 'moja-szkola', schulkonto: 'konto-szkoly', 'schule-erstellen': 'utworz-szkole',
   'schriften-und-tools': 'czcionki-i-narzedzia', teilen: 'udostepnij', blog: 'blog', aktivitaet: 'aktywnosc', folgt: 'obserwowani',
+  'konto-loeschen': 'usun-konto',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'distribuie-material', hochladen: 'incarca', 'beitrag-editor': 'editor-postari',
   'meine-schule': 'scoala-mea', schulkonto: 'cont-scoala', 'schule-erstellen': 'creeaza-scoala',
   'schriften-und-tools': 'fonturi-si-instrumente', teilen: 'distribuie', blog: 'blog', aktivitaet: 'activitate', folgt: 'urmariti',
+  'konto-loeschen': 'sterge-cont',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'podeli-materijal', hochladen: 'otpremi', 'beitrag-editor': 'uredjivac-objava',
   'meine-schule': 'moja-skola', schulkonto: 'skolski-nalog', 'schule-erstellen': 'kreiraj-skolu',
   'schriften-und-tools': 'fontovi-i-alati', teilen: 'podeli', blog: 'blog', aktivitaet: 'aktivnost', folgt: 'pracenja',
+  'konto-loeschen': 'brisanje-naloga',
 };

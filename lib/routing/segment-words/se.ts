@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'dela-material', hochladen: 'ladda-upp', 'beitrag-editor': 'inlaggsredigerare',
   'meine-schule': 'min-skola', schulkonto: 'skolkonto', 'schule-erstellen': 'skapa-skola',
   'schriften-und-tools': 'typsnitt-och-verktyg', teilen: 'dela', blog: 'blogg', aktivitaet: 'aktivitet', folgt: 'foljer',
+  'konto-loeschen': 'radera-konto',
 };

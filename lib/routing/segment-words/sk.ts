@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'zdielat-material', hochladen: 'nahrat', 'beitrag-editor': 'editor-prispevkov',
   'meine-schule': 'moja-skola', schulkonto: 'skolsky-ucet', 'schule-erstellen': 'vytvorit-skolu',
   'schriften-und-tools': 'pisma-a-nastroje', teilen: 'zdielat', blog: 'blog', aktivitaet: 'aktivita', folgt: 'sledovane',
+  'konto-loeschen': 'zrusenie-uctu',
 };

@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'baeng-pan-sue', hochladen: 'upload', 'beitrag-editor': 'tua-kae-khai-post',
   'meine-schule': 'rongrian-khong-chan', schulkonto: 'banchi-rongrian', 'schule-erstellen': 'sang-rongrian',
   'schriften-und-tools': 'fon-lae-khrueang-mue', teilen: 'baeng-pan', blog: 'blog', aktivitaet: 'kitchakam', folgt: 'kam-lang-tittam',
+  'konto-loeschen': 'lop-banchi',
 };

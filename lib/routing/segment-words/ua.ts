@@ -29,4 +29,5 @@ export const words: WorldWords = {
   'material-teilen': 'podilytysia-materialom', hochladen: 'zavantazhyty', 'beitrag-editor': 'redaktor-dopysiv',
   'meine-schule': 'moia-shkola', schulkonto: 'oblikovyi-zapys-shkoly', 'schule-erstellen': 'stvoryty-shkolu',
   'schriften-und-tools': 'shryfty-i-instrumenty', teilen: 'podilytysia', blog: 'blog', aktivitaet: 'aktyvnist', folgt: 'vidstezhuiete',
+  'konto-loeschen': 'vydalyty-oblikovyi-zapys',
 };

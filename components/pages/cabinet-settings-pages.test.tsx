@@ -1,0 +1,47 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { getMessages, type Messages } from '@/lib/i18n/messages';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { getRoute, type RouteId } from '@/lib/routing/routes';
+import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
+import { PAGE_VIEWS } from './registry';
+
+let language: ReturnType<typeof getWorld>['language'] = 'de';
+
+// Server translations without a Next request: the same merged messages next-intl would get.
+jest.mock('next-intl/server', () => ({
+  getTranslations: async (namespace: string) => (key: string) => {
+    let node: string | Messages | undefined = getMessages(language)[namespace];
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string' ? node : `${namespace}.${key}`;
+  },
+}));
+
+const SETTINGS: RouteId[] = ['cabinet-billing-address', 'cabinet-bank-details', 'cabinet-notifications', 'my-subjects', 'change-country', 'cabinet-delete-account'];
+
+async function render(world: WorldCode, route: RouteId): Promise<string> {
+  language = getWorld(world).language;
+  const view = PAGE_VIEWS[route];
+  expect(view).toBeDefined();
+  return renderToStaticMarkup(await view!.render({ world: getWorld(world), route: getRoute(route), params: {} }));
+}
+
+describe.each(['de', 'it'] as const)('settings pages in %s', (world) => {
+  it.each(SETTINGS)('%s: a translated shell with the settings navigation and the form still to load', async (route) => {
+    const html = await render(world, route);
+    const meta = getMessages(getWorld(world).language).meta as Messages;
+    const title = ((meta.routes as Messages)[route] as Messages).title as string;
+    expect(html).toContain(`<h1>${title.replace(/&/g, '&amp;')}</h1>`);
+    expect(html).toContain(`aria-current="page" href="${pathFor(world, route)}"`);
+    expect(html.match(/aria-current/g)).toHaveLength(1);
+    for (const other of SETTINGS.filter((r) => r !== route)) expect(html).toContain(`href="${pathFor(world, other)}"`);
+    // Personal data arrives later, through the API: the HTML is the same for everybody.
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain('@');
+  });
+});
+
+it('reaches the new deletion route through its localised path in every language we wrote', () => {
+  expect(pathFor('de', 'cabinet-delete-account')).toBe('/de/konto/konto-loeschen');
+  expect(pathFor('it', 'cabinet-delete-account')).toBe('/it/account/elimina-account');
+  expect(pathFor('gr', 'cabinet-delete-account')).toBe('/gr/logariasmos/diagrafi-logariasmou');
+});

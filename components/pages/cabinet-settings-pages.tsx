@@ -1,0 +1,101 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { BankDetailsForm } from '@/components/cabinet/bank-details-form';
+import { BillingAddressForm } from '@/components/cabinet/billing-address-form';
+import { CabinetNav } from '@/components/cabinet/cabinet-nav';
+import { ChangeCountryForm } from '@/components/cabinet/change-country-form';
+import { DeleteAccountForm } from '@/components/cabinet/delete-account-form';
+import { MySubjectsForm } from '@/components/cabinet/my-subjects-form';
+import { NotificationPreferencesForm } from '@/components/cabinet/notification-preferences-form';
+import type { CabinetTexts } from '@/components/cabinet/texts';
+import styles from '@/components/cabinet/cabinet.module.css';
+import { getMessages } from '@/lib/i18n/messages';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { World } from '@/lib/worlds/worlds';
+import { routeMetadata } from './shell-page';
+import type { PageProps, PageView } from './types';
+
+/** The group's texts with the per-key fallback (language → en → de), as plain data for client forms. */
+function cabinetTexts(world: World): CabinetTexts {
+  return getMessages(world.language)['cabinet-settings'] as unknown as CabinetTexts;
+}
+
+interface SectionContext {
+  world: World;
+  texts: CabinetTexts;
+  loginPath: string;
+}
+
+/**
+ * A settings page of the cabinet: a static, translated shell (the same HTML for everybody, so it
+ * can be cached) with the settings navigation, and a client form that loads the user's data
+ * after the page arrives; somebody who is not signed in gets a link to the login page instead.
+ */
+function settingsPage(section: (context: SectionContext) => ReactNode): PageView {
+  return {
+    metadata: routeMetadata,
+    async render({ world, route }: PageProps) {
+      const meta = await getTranslations('meta');
+      const texts = cabinetTexts(world);
+      return (
+        <section className={styles.page} data-route={route.id}>
+          <h1>{meta(`routes.${route.id}.title`)}</h1>
+          <div className={styles.layout}>
+            <CabinetNav world={world.code} current={route.id} texts={texts.nav} />
+            <div className={styles.content}>{section({ world, texts, loginPath: pathFor(world.code, 'login') })}</div>
+          </div>
+        </section>
+      );
+    },
+  };
+}
+
+/** Billing address (cabinet-billing-address). */
+export const BillingAddressPage = settingsPage(({ world, texts, loginPath }) => (
+  <>
+    <p className={styles.intro}>{texts.billing.intro}</p>
+    <BillingAddressForm locale={world.locale} defaultCountry={world.country} loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, billing: texts.billing }} />
+  </>
+));
+
+/** Bank details for payouts, IBAN and BIC validated (cabinet-bank-details). */
+export const BankDetailsPage = settingsPage(({ texts, loginPath }) => (
+  <>
+    <p className={styles.intro}>{texts.bank.intro}</p>
+    <BankDetailsForm loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, bank: texts.bank }} />
+  </>
+));
+
+/** Notification preferences (cabinet-notifications). */
+export const NotificationsPage = settingsPage(({ texts, loginPath }) => (
+  <>
+    <p className={styles.intro}>{texts.notifications.intro}</p>
+    <NotificationPreferencesForm loginPath={loginPath} texts={{ common: texts.common, notifications: texts.notifications }} />
+  </>
+));
+
+/** The subjects a teacher teaches (my-subjects). */
+export const MySubjectsPage = settingsPage(({ texts, loginPath }) => (
+  <>
+    <p className={styles.intro}>{texts.subjects.intro}</p>
+    <MySubjectsForm loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, subjects: texts.subjects }} />
+  </>
+));
+
+/** Change country: for the device, and on the account when signed in (change-country). */
+export const ChangeCountryPage = settingsPage(({ world, texts, loginPath }) => (
+  <>
+    <p className={styles.intro}>{texts.country.intro}</p>
+    <ChangeCountryForm locale={world.locale} loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, country: texts.country }} />
+  </>
+));
+
+/** Data export and account deletion (cabinet-delete-account). */
+export const DeleteAccountPage = settingsPage(({ world, texts, loginPath }) => (
+  <DeleteAccountForm
+    exportUrl={`${process.env.NEXT_PUBLIC_API_BASE ?? '/api'}/v3/account/export?world=${world.code}`}
+    homePath={pathFor(world.code, 'home')}
+    loginPath={loginPath}
+    texts={{ common: texts.common, errors: texts.errors, delete: texts.delete }}
+  />
+));

@@ -1,0 +1,14 @@
+import { newInviteCode } from '@/lib/accounts/accounts';
+import type { Database } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+
+/** A database or an open transaction on it. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Makes sure the user has an account-state row. Accounts created before account states existed
+ * (imported or seeded users) have none; the settings they store live there.
+ */
+export async function ensureAccountState(db: Executor, userId: number): Promise<void> {
+  await db.insert(t.accountStates).values({ userId, inviteCode: newInviteCode() }).onConflictDoNothing({ target: t.accountStates.userId });
+}

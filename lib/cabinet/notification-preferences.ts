@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { ensureAccountState } from './account-state';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from './validation';
+
+/** The stored names (account_states.notification_preferences) of the API's kinds. */
+const STORED_KEY: Record<NotificationKind, string> = {
+  newsletter: 'newsletter',
+  followed_authors: 'followedAuthors',
+  sales: 'sales',
+  comments: 'comments',
+};
+
+/** The effective preferences from the stored object: each kind stored or its default. */
+export function fromStored(stored: unknown): NotificationPreferences {
+  const object = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  for (const kind of NOTIFICATION_KINDS) {
+    const value = object[STORED_KEY[kind]];
+    if (typeof value === 'boolean') out[kind] = value;
+  }
+  return out;
+}
+
+/** The user's mail preferences, defaults filled in for kinds never chosen. */
+export async function getNotificationPreferences(userId: number): Promise<NotificationPreferences> {
+  const [row] = await getDb()
+    .select({ stored: t.accountStates.notificationPreferences })
+    .from(t.accountStates)
+    .where(eq(t.accountStates.userId, userId));
+  return fromStored(row?.stored);
+}
+
+/**
+ * Stores the kinds the user changed and answers all of them. The change is merged inside the
+ * database (jsonb `||`), so two tabs saving different switches do not undo each other.
+ */
+export async function updateNotificationPreferences(userId: number, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+  const patch: Record<string, boolean> = {};
+  for (const kind of NOTIFICATION_KINDS) if (typeof changes[kind] === 'boolean') patch[STORED_KEY[kind]] = changes[kind];
+  const db = getDb();
+  await ensureAccountState(db, userId);
+  const [row] = await db
+    .update(t.accountStates)
+    .set({
+      notificationPreferences: sql`${t.accountStates.notificationPreferences} || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(eq(t.accountStates.userId, userId))
+    .returning({ stored: t.accountStates.notificationPreferences });
+  return fromStored(row?.stored);
+}
