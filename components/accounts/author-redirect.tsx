@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 
 interface AuthorRedirectProps {
-  /** `/{world}/autor/{id}/{slug}` with `:id` and `:slug` to fill. */
+  /** `/{world}/autor/AUTHOR_ID/AUTHOR_SLUG`, the author page's path with its two values to fill. */
   authorPattern: string;
   salesHref: string;
   loginHref: string;
@@ -20,7 +20,7 @@ export function AuthorRedirect({ authorPattern, salesHref, loginHref, text }: Au
     getApiClient()
       .get<{ id: number; slug: string; isSeller: boolean }>('v1/user')
       .then((user) => {
-        window.location.replace(user.isSeller ? authorPattern.replace(':id', String(user.id)).replace(':slug', encodeURIComponent(user.slug)) : salesHref);
+        window.location.replace(user.isSeller ? authorPattern.replace('AUTHOR_ID', String(user.id)).replace('AUTHOR_SLUG', encodeURIComponent(user.slug)) : salesHref);
       })
       .catch(() => window.location.replace(loginHref));
   }, [authorPattern, salesHref, loginHref]);

@@ -2,10 +2,9 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getApiClient } from '@/lib/api/browser';
+import { INVITE_CODE_KEY } from './keys';
 import { secretFromPath } from './secret-from-path';
 
-/** Where the invitation page keeps the referral code until sign-up sends it along. */
-export const INVITE_CODE_KEY = 'kreide_invite_code';
 
 interface InvitationPanelProps {
   registerHref: string;

@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { AccountForm, type AccountField, type AccountFormTexts } from '@/components/accounts/account-form';
-import { AuthorRedirect } from '@/components/accounts/author-redirect';
-import { AuthorizeConsent } from '@/components/accounts/authorize-consent';
-import { InvitationPanel, INVITE_CODE_KEY } from '@/components/accounts/invitation-panel';
+import type { AccountField, AccountFormTexts } from '@/components/accounts/account-form';
+import { INVITE_CODE_KEY } from '@/components/accounts/keys';
+import { AccountForm, AuthorRedirect, AuthorizeConsent, InvitationPanel } from '@/components/accounts/lazy';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { routeMetadata } from './shell-page';
@@ -290,7 +289,7 @@ export const AuthorRedirectPage: PageView = {
       <section className="account-page">
         <h1>{t('authorRedirect.title')}</h1>
         <AuthorRedirect
-          authorPattern={pathFor(world.code, 'author', { id: ':id', slug: ':slug' })}
+          authorPattern={pathFor(world.code, 'author', { id: 'AUTHOR_ID', slug: 'AUTHOR_SLUG' })}
           salesHref={pathFor(world.code, 'cabinet-sales')}
           loginHref={pathFor(world.code, 'login')}
           text={t('authorRedirect.loading')}

@@ -1,12 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { BankDetailsForm } from '@/components/cabinet/bank-details-form';
-import { BillingAddressForm } from '@/components/cabinet/billing-address-form';
 import { CabinetNav } from '@/components/cabinet/cabinet-nav';
-import { ChangeCountryForm } from '@/components/cabinet/change-country-form';
-import { DeleteAccountForm } from '@/components/cabinet/delete-account-form';
-import { MySubjectsForm } from '@/components/cabinet/my-subjects-form';
-import { NotificationPreferencesForm } from '@/components/cabinet/notification-preferences-form';
+import { BankDetailsForm, BillingAddressForm, ChangeCountryForm, DeleteAccountForm, MySubjectsForm, NotificationPreferencesForm } from '@/components/cabinet/lazy';
 import type { CabinetTexts } from '@/components/cabinet/texts';
 import styles from '@/components/cabinet/cabinet.module.css';
 import { getMessages } from '@/lib/i18n/messages';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { LoginForm } from '@/components/accounts/login-form';
+import { LoginForm } from '@/components/accounts/lazy';
 import { SocialButtons } from '@/components/accounts/social-buttons';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { routeMetadata } from './shell-page';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { SocialComplete } from '@/components/accounts/social-complete';
+import { SocialComplete } from '@/components/accounts/lazy';
 import { SOCIAL_ERRORS, type SocialError } from '@/lib/accounts/social/social-errors';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { routeMetadata } from './shell-page';

@@ -16,9 +16,20 @@ function decodeQuotedPrintable(value: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  // Adjacent encoded words are one text: the space between them is folding, and a character's
+  // bytes may be split across two words, so bytes are joined before decoding UTF-8.
+  const joined = value.replace(/\?=\s+=\?/g, '?==?');
+  return joined.replace(/(?:=\?utf-8\?[BQ]\?[^?]*\?=)+/gi, (run) => {
+    const bytes: Buffer[] = [];
+    for (const [, enc, data] of run.matchAll(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi)) {
+      bytes.push(
+        enc!.toUpperCase() === 'B'
+          ? Buffer.from(data!, 'base64')
+          : Buffer.from(data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'),
+      );
+    }
+    return Buffer.concat(bytes).toString('utf8');
+  });
 }
 
 /** Parses the `.eml` files of the default outbox, newest last (for tests and local use). */

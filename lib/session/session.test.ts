@@ -228,6 +228,17 @@ describe('wrong account and user-load failure', () => {
   });
 });
 
+describe('a user load that gets no answer', () => {
+  it('does not log out when the call is cut off (the page navigates away)', async () => {
+    server.use(http.get(`${API}/v1/user`, () => HttpResponse.error()));
+    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7 });
+    await expect(session.validate()).resolves.toBe('error');
+    expect(count('GET v3/oauth2/logout')).toBe(0);
+    expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
+    expect(navigations).toEqual([]);
+  });
+});
+
 describe('logout', () => {
   it('clears token, flags and session storage and reloads; the cart token stays', async () => {
     const tabStorage = new MemoryStorage();

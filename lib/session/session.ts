@@ -241,7 +241,13 @@ export function createSession(deps: SessionDeps): Session {
     let user: SessionUser;
     try {
       user = await api.get<SessionUser>(USER_PATH);
-    } catch {
+    } catch (error) {
+      // A call cut off by leaving the page (or a dropped connection) is no answer about the
+      // user: only an answered failure clears the session, or a navigation would log out.
+      if ((await readError(error)).status === undefined) {
+        update({ authError: error, validated: true });
+        return 'error';
+      }
       await logout();
       return 'loggedOut';
     }

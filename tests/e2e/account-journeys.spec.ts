@@ -145,3 +145,55 @@ test('a buyer cannot log in as someone else (it)', async ({ page }) => {
   await expect(page.getByTestId('login-as-error')).toBeVisible();
   expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'buyer@demo.test' });
 });
+
+test('change the e-mail address in the cabinet and confirm it through the mailed link (de)', async ({ page }) => {
+  const email = `wechsel-${Date.now()}@example.org`;
+  const registered = await page.request.post('/api/v3/registration/register?world=de', { data: { email, password: 'e2e-passwort-2', public_name: 'Wechsel E2E', accept_terms: true } });
+  expect(registered.status()).toBe(202);
+  const { link: confirmLink } = await linkFromLatestMail(email);
+  expect((await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })).status()).toBe(200);
+
+  await signIn(page, 'de', email, 'e2e-passwort-2');
+  await page.goto(pathFor('de', 'cabinet-change-email'));
+  await interactive(page);
+  const newEmail = `neu-${email}`;
+  await page.locator('#change-email-new_email').fill(newEmail);
+  await page.locator('#change-email-password').fill('falsch-falsch');
+  await page.locator('#change-email button[type="submit"]').click();
+  await expect(page.locator('#change-email-password-error')).toBeVisible();
+  await page.locator('#change-email-password').fill('e2e-passwort-2');
+  await page.locator('#change-email button[type="submit"]').click();
+  await expect(page.getByTestId('change-email-success')).toContainText(newEmail);
+
+  const { link } = await linkFromLatestMail(newEmail);
+  await page.goto(link);
+  await expect(page.getByTestId('change-email-confirm-success')).toContainText(newEmail);
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: newEmail });
+});
+
+test('an invitation link is kept and attached to the account created with it (it)', async ({ page }) => {
+  await page.goto(pathFor('it', 'invitation', { code: 'demoseller' }));
+  await expect(page.getByTestId('invitation')).toContainText('Frau Demo');
+  expect(await page.evaluate(() => localStorage.getItem('kreide_invite_code'))).toBe('demoseller');
+  await page.getByTestId('invitation').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor('it', 'register')}$`));
+  await interactive(page);
+  const email = `invitata-${Date.now()}@example.org`;
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-public_name').fill('Invitata E2E');
+  await page.locator('#register-password').fill('e2e-passwort-3');
+  await page.locator('#register-accept_terms').check();
+  await page.locator('#register button[type="submit"]').click();
+  await expect(page.getByTestId('register-success')).toBeVisible();
+  await linkFromLatestMail(email);
+
+  // An unknown code says so.
+  await page.goto(pathFor('it', 'invitation', { code: 'nessuno' }));
+  await expect(page.getByTestId('invitation').getByRole('alert')).toBeVisible();
+});
+
+test('my author profile leads a seller to their author page (de)', async ({ page }) => {
+  await signIn(page, 'de', 'seller@demo.test', 'kreide-demo');
+  await page.goto(pathFor('de', 'author-redirect'));
+  await expect(page).toHaveURL(/\/de\/autor\/\d+\/frau-demo$/);
+});
