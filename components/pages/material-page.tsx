@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FollowButton } from '@/components/follows/follow-button';
 import { preload } from 'react-dom';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -171,9 +172,11 @@ export const MaterialPage: PageView = {
                 <p className="post-meta">
                   {t('authorStats', { followers: author.followersNumber, materials: author.details.totalMaterials })}
                 </p>
-                <Link className="button follow-entry" href={pathFor(world.code, 'login')} prefetch={false} rel="nofollow">
-                  {t('follow', { name: author.details.publicName })}
-                </Link>
+                <FollowButton
+                  authorId={author.id}
+                  loginHref={pathFor(world.code, 'login')}
+                  texts={{ follow: t('follow', { name: author.details.publicName }), following: t('followingAuthor', { name: author.details.publicName }) }}
+                />
               </aside>
             ) : null}
           </div>

@@ -197,3 +197,28 @@ test('my author profile leads a seller to their author page (de)', async ({ page
   await page.goto(pathFor('de', 'author-redirect'));
   await expect(page).toHaveURL(/\/de\/autor\/\d+\/frau-demo$/);
 });
+
+test('follow an author from a material page: anonymous visitors are sent to sign in, members follow and unfollow (gr)', async ({ page }) => {
+  const found = await (await page.request.get('/api/v3/search?world=gr&sort=bestseller')).json();
+  const material = found.items[0] as { id: number; slug: string };
+  const materialPath = pathFor('gr', 'material', { id: String(material.id), slug: material.slug });
+
+  await page.goto(materialPath);
+  await interactive(page);
+  await page.getByTestId('follow-entry').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor('gr', 'login')}\\?next=`));
+  await interactive(page);
+  await page.locator('#login-email').fill('buyer@demo.test');
+  await page.locator('#login-password').fill('kreide-demo');
+  await page.locator('.login-form button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${materialPath}$`));
+
+  const follow = page.getByTestId('follow-entry');
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByTestId('follow-entry')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('follow-entry').click();
+  await expect(page.getByTestId('follow-entry')).toHaveAttribute('aria-pressed', 'false');
+});
