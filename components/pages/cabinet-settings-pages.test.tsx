@@ -16,6 +16,17 @@ jest.mock('next-intl/server', () => ({
   },
 }));
 
+// In the app, next/dynamic renders the forms on the server too; a plain renderToStaticMarkup
+// cannot wait for its chunks, so the forms are imported directly here.
+jest.mock('@/components/cabinet/lazy', () => ({
+  BankDetailsForm: jest.requireActual('@/components/cabinet/bank-details-form').BankDetailsForm,
+  BillingAddressForm: jest.requireActual('@/components/cabinet/billing-address-form').BillingAddressForm,
+  ChangeCountryForm: jest.requireActual('@/components/cabinet/change-country-form').ChangeCountryForm,
+  DeleteAccountForm: jest.requireActual('@/components/cabinet/delete-account-form').DeleteAccountForm,
+  MySubjectsForm: jest.requireActual('@/components/cabinet/my-subjects-form').MySubjectsForm,
+  NotificationPreferencesForm: jest.requireActual('@/components/cabinet/notification-preferences-form').NotificationPreferencesForm,
+}));
+
 const SETTINGS: RouteId[] = ['cabinet-billing-address', 'cabinet-bank-details', 'cabinet-notifications', 'my-subjects', 'change-country', 'cabinet-delete-account'];
 
 async function render(world: WorldCode, route: RouteId): Promise<string> {
