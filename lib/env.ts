@@ -21,6 +21,11 @@ const schema = z.object({
   /** Size of the demo catalogue created on first start. */
   DEMO_MATERIALS: z.coerce.number().int().min(50).max(1_000_000).default(2000),
   NEXT_PUBLIC_API_BASE: z.string().default('/api'),
+  /** SMTP server for mails (smtp://user:pass@host:587); unset: `.eml` files in DATA_DIR/mail. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Kreide <no-reply@kreide.localhost>'),
+  /** Comma-separated redirect URIs the mobile app may receive its authorization code at. */
+  APP_REDIRECT_URIS: z.string().default('kreide://oauth/callback'),
   /**
    * Sign-in with Google, Apple, Facebook and Microsoft (OpenID Connect). A provider is offered
    * only when its client id is set; the issuer is where its discovery document lives.

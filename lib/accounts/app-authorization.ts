@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
+import { getEnv } from '@/lib/env';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 
 /**
@@ -8,8 +9,10 @@ import { consumeAccountToken, issueAccountToken } from './account-tokens';
  * by default the app's own scheme. Anything else is refused, so a code never reaches a stranger.
  */
 export function allowedAppRedirectUris(): string[] {
-  const configured = process.env.APP_REDIRECT_URIS?.split(',').map((uri) => uri.trim()).filter(Boolean);
-  return configured?.length ? configured : ['kreide://oauth/callback'];
+  return getEnv()
+    .APP_REDIRECT_URIS.split(',')
+    .map((uri) => uri.trim())
+    .filter(Boolean);
 }
 
 export const authorizeSchema = z

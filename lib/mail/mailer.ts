@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getDataDir } from '@/lib/env';
+import { getDataDir, getEnv } from '@/lib/env';
 
 export interface OutgoingMail {
   to: string;
@@ -10,8 +10,6 @@ export interface OutgoingMail {
   text: string;
   html?: string;
 }
-
-const FROM = process.env.MAIL_FROM || 'Kreide <no-reply@kreide.localhost>';
 
 let transport: Transporter | undefined;
 
@@ -22,7 +20,7 @@ export function getOutboxDir(): string {
 
 function getTransport(): Transporter {
   if (transport) return transport;
-  const smtp = process.env.SMTP_URL;
+  const smtp = getEnv().SMTP_URL;
   transport = smtp ? nodemailer.createTransport(smtp) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return transport;
 }
@@ -32,8 +30,8 @@ function getTransport(): Transporter {
  * file to `DATA_DIR/mail` and logged, so a fresh machine still "sends" every mail.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  const info = await getTransport().sendMail({ from: FROM, ...mail });
-  if (process.env.SMTP_URL) return;
+  const info = await getTransport().sendMail({ from: getEnv().MAIL_FROM, ...mail });
+  if (getEnv().SMTP_URL) return;
   const message = (info as unknown as { message: Buffer }).message;
   const dir = getOutboxDir();
   await fs.promises.mkdir(dir, { recursive: true });
