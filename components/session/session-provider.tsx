@@ -2,7 +2,7 @@
 
 import { Suspense, createContext, lazy, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { getSession } from '@/lib/api/browser';
-import type { Session, SessionPaths, SessionState, SessionUser } from '@/lib/session/session';
+import { INITIAL_SESSION_STATE, type Session, type SessionPaths, type SessionState, type SessionUser } from '@/lib/session/session';
 import type { AcceptTermsTexts } from './accept-terms-prompt';
 import type { ImpersonationTexts } from './impersonation-banner';
 
@@ -16,17 +16,7 @@ export interface SessionTexts {
 }
 
 /** What the server renders and hydration starts from: the same for every visitor. */
-const INITIAL_STATE: SessionState = {
-  validated: false,
-  loggedIn: false,
-  userId: null,
-  user: null,
-  termsAccepted: true,
-  tokenValid: null,
-  impersonated: false,
-  authError: null,
-  termsPrompt: false,
-};
+const INITIAL_STATE: SessionState = INITIAL_SESSION_STATE;
 
 const initialState = () => INITIAL_STATE;
 const subscribeNowhere = () => () => {};

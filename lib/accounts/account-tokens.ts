@@ -61,20 +61,3 @@ export async function consumeAccountToken(token: string, purpose: AccountTokenPu
     .returning({ userId: t.accountTokens.userId, payload: t.accountTokens.payload });
   return row ?? null;
 }
-
-/** Whether a token could still be used (for pages that show a form before using it). */
-export async function peekAccountToken(token: string, purpose: AccountTokenPurpose): Promise<boolean> {
-  if (!ACCOUNT_TOKEN_PATTERN.test(token)) return false;
-  const [row] = await getDb()
-    .select({ id: t.accountTokens.id })
-    .from(t.accountTokens)
-    .where(
-      and(
-        eq(t.accountTokens.tokenHash, hashToken(token)),
-        eq(t.accountTokens.purpose, purpose),
-        isNull(t.accountTokens.usedAt),
-        gt(t.accountTokens.expiresAt, new Date()),
-      ),
-    );
-  return Boolean(row);
-}

@@ -25,14 +25,8 @@ export interface SessionUser {
 }
 
 /** The actual terms of a world as `GET v3/terms/get-actual-agb` answers them. */
-export interface ActualTerms {
-  id: number;
-  world: string;
-  version: number;
-  title: string;
-  body: string;
-  publishedAt: string;
-}
+export type { ActualTerms } from '@/lib/accounts/terms';
+import type { ActualTerms } from '@/lib/accounts/terms';
 
 export interface SessionState {
   /** Validation has settled for this page, or was never needed. */
@@ -153,6 +147,19 @@ async function readError(source: unknown): Promise<ErrorFacts> {
   }
 }
 
+/** A session before validation: what the server renders and every page starts from. */
+export const INITIAL_SESSION_STATE: SessionState = {
+  validated: false,
+  loggedIn: false,
+  userId: null,
+  user: null,
+  termsAccepted: true,
+  tokenValid: null,
+  impersonated: false,
+  authError: null,
+  termsPrompt: false,
+};
+
 /**
  * The session state machine of SPEC §4 and §8, free of React: the provider binds it to the page,
  * the API client calls its guard around every call. Everything it touches comes in through
@@ -162,17 +169,7 @@ export function createSession(deps: SessionDeps): Session {
   const { api, storage, location } = deps;
   const timers = deps.timers ?? { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms) };
   let paths = deps.paths;
-  let state: SessionState = {
-    validated: false,
-    loggedIn: storage.get(LOGGED_IN_KEY) === '1',
-    userId: null,
-    user: null,
-    termsAccepted: true,
-    tokenValid: null,
-    impersonated: false,
-    authError: null,
-    termsPrompt: false,
-  };
+  let state: SessionState = { ...INITIAL_SESSION_STATE, loggedIn: storage.get(LOGGED_IN_KEY) === '1' };
   const listeners = new Set<() => void>();
   let validation: Promise<ValidationOutcome> | null = null;
   let forced: Promise<ValidationOutcome> | null = null;
