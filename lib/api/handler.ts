@@ -36,6 +36,37 @@ export function errorResponse(world: WorldCode, code: ErrorCode, details: unknow
   return NextResponse.json(body, { status, headers });
 }
 
+/** JSON bodies of the API are small forms; anything larger is refused before it is parsed. */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/**
+ * Reads a JSON body with a size limit: a declared Content-Length above it is refused without
+ * reading, and a streamed body is counted while it arrives and cut off at the limit.
+ */
+async function readJsonBody(request: NextRequest): Promise<{ kind: 'ok'; value: unknown } | { kind: 'too_large' } | { kind: 'invalid' }> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BODY_BYTES) return { kind: 'too_large' };
+  if (!request.body) return { kind: 'invalid' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel();
+      return { kind: 'too_large' };
+    }
+    chunks.push(value);
+  }
+  try {
+    return { kind: 'ok', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
 function issuesToDetails(error: z.ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
@@ -67,13 +98,10 @@ export function apiHandler<Q extends ZodType = ZodType<Record<string, never>>, B
       }
       let body: unknown = undefined;
       if (options.body) {
-        let json: unknown;
-        try {
-          json = await request.json();
-        } catch {
-          return errorResponse(world, 'bad_request', [{ path: '', message: 'Body must be JSON' }]);
-        }
-        const parsed = options.body.safeParse(json);
+        const read = await readJsonBody(request);
+        if (read.kind === 'too_large') return errorResponse(world, 'payload_too_large', [{ path: '', message: `Body larger than ${MAX_JSON_BODY_BYTES} bytes` }]);
+        if (read.kind === 'invalid') return errorResponse(world, 'bad_request', [{ path: '', message: 'Body must be JSON' }]);
+        const parsed = options.body.safeParse(read.value);
         if (!parsed.success) return errorResponse(world, 'validation_failed', issuesToDetails(parsed.error));
         body = parsed.data;
       }

@@ -123,6 +123,15 @@ describe(`API foundation on ${BACKEND}`, () => {
       expect(body.error.code).toBe('bad_request');
     });
 
+    it('refuses a JSON body larger than 256 KB with 413, declared or streamed', async () => {
+      const big = JSON.stringify({ code: 'DE', name: 'x'.repeat(300 * 1024) });
+      const declared = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: big, headers: { 'content-length': String(big.length) } })));
+      expect(declared.status).toBe(413);
+      expect(declared.body.error.code).toBe('payload_too_large');
+      const streamed = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: big })));
+      expect(streamed.status).toBe(413);
+    });
+
     it('answers errors in the world language', async () => {
       const { body } = await json(await setCountry(apiRequest('/api/v3/location/set-country?world=it', { method: 'POST', body: {} })));
       expect(body.error.message).not.toBe('validation_failed');
