@@ -151,7 +151,8 @@ export function AccountForm(props: AccountFormProps) {
       sentOnce.current = true;
       void send({});
     }
-    // Runs once when the page becomes interactive.
+    // Runs once when the page becomes interactive: `send` is a new function on every render, and
+    // a confirmation link must be posted exactly once (sentOnce guards Strict Mode's double run).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,8 +1,8 @@
 'use client';
 
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
 import { getApiClient } from '@/lib/api/browser';
-import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
 interface AuthorizeConsentProps {
   loginHref: string;
@@ -11,17 +11,10 @@ interface AuthorizeConsentProps {
 
 const REQUIRED = ['client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method'] as const;
 
-const subscribeNowhere = () => () => {};
-
-/** What the page can do: the app's request must be complete, and the visitor signed in. */
-function readMode(): 'signIn' | 'ask' | 'invalid' {
+/** Whether the app's request in the address is complete. */
+function requestIsComplete(): boolean {
   const query = new URLSearchParams(window.location.search);
-  if (REQUIRED.some((name) => !query.get(name))) return 'invalid';
-  try {
-    return window.localStorage.getItem(LOGGED_IN_KEY) === '1' ? 'ask' : 'signIn';
-  } catch {
-    return 'signIn';
-  }
+  return REQUIRED.every((name) => Boolean(query.get(name)));
 }
 
 /**
@@ -29,7 +22,9 @@ function readMode(): 'signIn' | 'ask' | 'invalid' {
  * the app; the server answers where to send the browser (back into the app).
  */
 export function AuthorizeConsent({ loginHref, texts }: AuthorizeConsentProps) {
-  const mode = useSyncExternalStore(subscribeNowhere, readMode, () => 'loading' as const);
+  const loggedIn = useLoggedInFlag();
+  // The address and the flag are only known in the browser, after hydration.
+  const mode = loggedIn === null ? 'loading' : !requestIsComplete() ? 'invalid' : loggedIn ? 'ask' : 'signIn';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

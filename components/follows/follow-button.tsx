@@ -1,22 +1,13 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
 import { getApiClient } from '@/lib/api/browser';
-import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
 interface FollowButtonProps {
   authorId: number;
   loginHref: string;
   texts: { follow: string; following: string };
-}
-
-const subscribeNowhere = () => () => {};
-function readLoggedIn(): boolean {
-  try {
-    return window.localStorage.getItem(LOGGED_IN_KEY) === '1';
-  } catch {
-    return false;
-  }
 }
 
 // One request per page for every follow button on it.
@@ -34,7 +25,7 @@ function loadFollowed(): Promise<Set<number>> {
  * same for everyone); a signed-in visitor gets a toggle that follows or unfollows at once.
  */
 export function FollowButton({ authorId, loginHref, texts }: FollowButtonProps) {
-  const loggedIn = useSyncExternalStore(subscribeNowhere, readLoggedIn, () => false);
+  const loggedIn = useLoggedInFlag() === true;
   const [following, setFollowing] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -56,8 +47,7 @@ export function FollowButton({ authorId, loginHref, texts }: FollowButtonProps) 
         data-testid="follow-entry"
         // Back to this page after signing in; added on click so the markup stays the server's.
         onClick={(event) => {
-          event.preventDefault();
-          window.location.assign(`${loginHref}?next=${encodeURIComponent(window.location.pathname)}`);
+          event.currentTarget.href = `${loginHref}?next=${encodeURIComponent(window.location.pathname)}`;
         }}
       >
         {texts.follow}

@@ -1,26 +1,12 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
 import { getSession } from '@/lib/api/browser';
-import { LOGGED_IN_KEY } from '@/lib/session/storage';
+import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
 
 interface AccountMenuProps {
   loginHref: string;
   links: { href: string; label: string }[];
   texts: { login: string; myAccount: string; logout: string };
-}
-
-function readLoggedIn(): boolean {
-  try {
-    return window.localStorage.getItem(LOGGED_IN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function subscribeToStorage(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
 }
 
 /**
@@ -30,7 +16,7 @@ function subscribeToStorage(onChange: () => void): () => void {
  */
 export function AccountMenu({ loginHref, links, texts }: AccountMenuProps) {
   // The server and hydration render the sign-in link; the browser's flag decides afterwards.
-  const loggedIn = useSyncExternalStore(subscribeToStorage, readLoggedIn, () => false);
+  const loggedIn = useLoggedInFlag() === true;
 
   if (!loggedIn) {
     return (

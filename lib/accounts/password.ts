@@ -58,9 +58,7 @@ export const changePasswordSchema = z.object({ current_password: z.string().min(
  * sign-in of the account ends, the current one stays.
  */
 export async function changePassword(userId: number, currentTokenId: number, input: z.infer<typeof changePasswordSchema>, world: WorldCode): Promise<void> {
-  const [user] = await getDb().select({ passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId));
-  const ok = user?.passwordHash ? await argon2.verify(user.passwordHash, input.current_password).catch(() => false) : false;
-  if (!ok) throw new AppError('validation_failed', undefined, [{ path: 'current_password', message: 'The current password is not correct' }]);
+  if (!(await verifyUserPassword(userId, input.current_password))) throw new AppError('validation_failed', undefined, [{ path: 'current_password', message: 'The current password is not correct' }]);
   await setPassword(userId, input.new_password);
   await revokeUserTokens(userId, currentTokenId);
   await mailPasswordChanged(userId, world);

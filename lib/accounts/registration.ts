@@ -7,7 +7,8 @@ import { sendAccountMail } from '@/lib/mail/account-mails';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
-import { createAccount, findUserByEmail, hashPassword } from './accounts';
+import { createAccount, findUserByEmail, getAccountStatus, hashPassword } from './accounts';
+import { findInvitation } from './referrals';
 import { emailSchema, mailedTokenSchema, passwordSchema, publicNameSchema } from './credentials';
 import { absoluteLink } from './links';
 import { acceptActualTerms } from './terms';
@@ -27,9 +28,9 @@ export const REGISTRATION_ANSWER = { status: 'confirmation_sent' } as const;
 
 async function findInviter(code: string | undefined): Promise<number | null> {
   if (!code) return null;
-  const [row] = await getDb().select({ userId: t.accountStates.userId }).from(t.accountStates).where(and(eq(t.accountStates.inviteCode, code.toLowerCase()), eq(t.accountStates.status, 'active')));
-  if (!row) throw new AppError('validation_failed', undefined, [{ path: 'invite_code', message: 'Unknown invitation code' }]);
-  return row.userId;
+  const invitation = await findInvitation(code);
+  if (!invitation) throw new AppError('validation_failed', undefined, [{ path: 'invite_code', message: 'Unknown invitation code' }]);
+  return invitation.inviterId;
 }
 
 /**
@@ -64,9 +65,9 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
 }
 
 async function mailExistingAccount(user: { id: number; email: string; publicName: string }, world: WorldCode) {
-  const [state] = await getDb().select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, user.id));
-  if (state?.status === 'deleted') return;
-  if (state?.status === 'pending') {
+  const status = await getAccountStatus(user.id);
+  if (status === 'deleted') return;
+  if (status === 'pending') {
     const token = await issueAccountToken(user.id, 'registration');
     await sendAccountMail('registrationConfirm', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'register-confirm', { registrationToken: token }) });
     return;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
@@ -24,15 +24,17 @@ export async function getActualTerms(world: WorldCode): Promise<ActualTerms | nu
   return row ? { id: row.id, world: row.world, version: row.version, title: row.title, body: row.body, publishedAt: row.publishedAt.toISOString() } : null;
 }
 
-/** Whether the user accepted the actual terms of the world; a world without terms asks nothing. */
+/**
+ * Whether the user accepted the actual terms of the world; a world without terms asks nothing.
+ * One query, because validation asks it on every page load of a signed-in visitor.
+ */
 export async function hasAcceptedActualTerms(userId: number, world: WorldCode): Promise<boolean> {
-  const actual = await getActualTerms(world);
-  if (!actual) return true;
-  const [row] = await getDb()
-    .select({ userId: t.termsAcceptances.userId })
-    .from(t.termsAcceptances)
-    .where(and(eq(t.termsAcceptances.userId, userId), eq(t.termsAcceptances.termsVersionId, actual.id)));
-  return Boolean(row);
+  const result = await getDb().execute<{ accepted: boolean }>(sql`
+    SELECT coalesce(
+      (SELECT EXISTS (SELECT 1 FROM terms_acceptances a WHERE a.user_id = ${userId} AND a.terms_version_id = v.id)
+       FROM terms_versions v WHERE v.world = ${world} ORDER BY v.version DESC LIMIT 1),
+      true) AS accepted`);
+  return result.rows[0]!.accepted;
 }
 
 /**

@@ -10,5 +10,5 @@ const querySchema = z.object({ code: z.string().trim().min(1).max(40) });
 export const GET = apiHandler({ query: querySchema }, async ({ query }) => {
   const invitation = await findInvitation(query.code);
   if (!invitation) throw new AppError('not_found', undefined, { reason: 'unknown_invite_code' });
-  return Response.json(invitation);
+  return Response.json({ code: invitation.code, inviter: invitation.inviter });
 });

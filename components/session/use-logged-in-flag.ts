@@ -1,0 +1,27 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { LOGGED_IN_KEY } from '@/lib/session/storage';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+function read(): boolean {
+  try {
+    return window.localStorage.getItem(LOGGED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+const unknownOnServer = () => null;
+
+/**
+ * The browser's logged-in flag (DESIGN §1): null while the server renders and hydration runs
+ * (pages are the same for every visitor), then whether this browser says it is logged in.
+ */
+export function useLoggedInFlag(): boolean | null {
+  return useSyncExternalStore(subscribe, read, unknownOnServer);
+}
