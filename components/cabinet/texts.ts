@@ -16,7 +16,4 @@ export function errorText(kind: string, field: string, general: ErrorTexts, sect
   return section?.[field]?.[kind] ?? (general as Record<string, string>)[kind] ?? general.invalid;
 }
 
-/** Fills `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { fill } from '@/lib/text/fill';

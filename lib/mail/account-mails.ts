@@ -1,4 +1,5 @@
 import { getMessages, type Messages } from '@/lib/i18n/messages';
+import { fill } from '@/lib/text/fill';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { sendMail } from './mailer';
 
@@ -22,9 +23,6 @@ function lookup(messages: Messages, path: string[]): string {
   return node;
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
 
 /** Renders an account mail without sending it (tests and previews). */
 export function renderAccountMail(kind: AccountMailKind, world: WorldCode, values: { name: string; link?: string; email?: string }) {
