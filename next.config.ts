@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { addCompileHints } from './lib/build/compile-hints';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -11,6 +12,13 @@ const config: NextConfig = {
   reactStrictMode: true,
   // Packages with native code or data files stay outside the server bundle.
   serverExternalPackages: ['argon2', 'geoip-lite', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],
+  compiler: {
+    // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):
+    // hydration's long task was mostly V8 compiling functions lazily (TBT budget of issue 3).
+    async runAfterProductionCompile({ distDir }) {
+      await addCompileHints(distDir);
+    },
+  },
   experimental: {
     // Our stylesheet is about 3 KB compressed: inlined, it costs no render-blocking round trip
     // (LCP budget of issue 3 on a slow phone connection).

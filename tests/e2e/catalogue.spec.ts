@@ -119,3 +119,18 @@ test('the home page shows sliders, shelves and popular authors from data', async
   for (const shelf of ['bestsellers', 'new', 'free', 'sale']) await expect(page.locator(`#shelf-${shelf}`)).toBeVisible();
   await expect(page.locator('#popular-authors ~ .author-list li').first()).toBeVisible();
 });
+
+test('the page scripts carry the compile hint and start after the first paint, in de and gr', async ({ page, request }) => {
+  for (const world of ['de', 'gr']) {
+    // The deferral applies to pages served from the HTML cache; the first request fills it.
+    await request.get(`/${world}`);
+    await page.goto(`/${world}`);
+    await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+    const sources = await page.locator('script[data-kreide-src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kreide-src')!));
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) {
+      const body = await (await request.get(source)).text();
+      expect(body.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    }
+  }
+});
