@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { addCompileHints } from './lib/build/compile-hints';
+import { precompressStaticAssets } from './lib/build/precompress';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -15,8 +16,10 @@ const config: NextConfig = {
   compiler: {
     // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):
     // hydration's long task was mostly V8 compiling functions lazily (TBT budget of issue 3).
+    // Then each static file gets its Brotli and gzip copy, made once (lib/build/precompress.ts).
     async runAfterProductionCompile({ distDir }) {
       await addCompileHints(distDir);
+      await precompressStaticAssets(distDir);
     },
   },
   experimental: {

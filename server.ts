@@ -13,6 +13,7 @@ import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
 import { preRoute } from '@/lib/http/pre-route';
+import { loadStaticAssets } from '@/lib/http/static-assets';
 
 async function main() {
   const env = getEnv();
@@ -34,6 +35,8 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The build's chunks with their Brotli and gzip copies, served from memory (production only).
+  if (!dev) console.log(`${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`);
   const server = createServer((req, res) => {
     if (preRoute(req, res)) return;
     void handle(req, res);

@@ -9,6 +9,7 @@ import { createNonce, getCspBuilder } from './csp';
 import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { installNonceInjection } from './nonce-response';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
+import { serveStaticAsset } from './static-assets';
 import { repairTrackingQuery } from './tracking-query';
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
@@ -29,6 +30,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   delete req.headers['content-security-policy-report-only'];
   const secure = isSecureRequest(req);
   applySecurityHeaders(req, res, secure);
+  if (serveStaticAsset(req, res)) return true;
   const host = req.headers.host;
   const csp = getCspBuilder();
 
