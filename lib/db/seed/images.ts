@@ -1,6 +1,10 @@
+import sharp from 'sharp';
+
 /**
- * Generated demo images (SVG): covers that show the material's title, and preview pages that
- * look like a worksheet. Real files in storage, like uploaded ones would be.
+ * Generated demo images: covers that show the material's title, and preview pages that look like
+ * a worksheet. They are drawn as SVG and stored as WebP, as an uploaded cover or a rendered PDF
+ * page would be: a browser paints an SVG image on the main thread (text layout included) and
+ * decodes WebP off it, so SVG demo images made every page's load slower than real ones.
  */
 const PALETTE = ['#1f6f8b', '#99a8b2', '#e6a157', '#c75d5d', '#5d8c5a', '#7b5ea7', '#d4a017', '#3d7ea6', '#b5651d', '#2e8b57'];
 
@@ -19,6 +23,27 @@ function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines.slice(0, 5);
+}
+
+/** Cover files: 375×500 is the first preview's displayed size and 2.5× a card's 150×200. */
+export const COVER_SIZE = { width: 375, height: 500 } as const;
+/** Preview files: 1.5× the displayed 354×500 (heights are capped at 500). */
+export const PREVIEW_SIZE = { width: 530, height: 750 } as const;
+
+/** Rasterises one of the drawings below at `width` pixels (the drawing keeps its proportions). */
+export async function toWebp(svg: string, drawingWidth: number, width: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: (72 * width) / drawingWidth })
+    .resize({ width })
+    .webp({ quality: 70, effort: 2 })
+    .toBuffer();
+}
+
+export function coverWebp(title: string, subject: string, colorIndex: number): Promise<Buffer> {
+  return toWebp(coverSvg(title, subject, colorIndex), 600, COVER_SIZE.width);
+}
+
+export function previewWebp(heading: string, variant: number): Promise<Buffer> {
+  return toWebp(previewSvg(heading, variant), 794, PREVIEW_SIZE.width);
 }
 
 /** A 600×800 cover with the title and subject on the subject's colour. */

@@ -12,7 +12,7 @@ import { slugify } from '@/lib/text/slugify';
 import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
-import { coverSvg, previewSvg } from './images';
+import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
 import { Random } from './random';
 import { seedTerms } from './terms';
 import type { SeedVocabulary } from './vocabulary/types';
@@ -23,6 +23,25 @@ import { vocabulary as gr } from './vocabulary/gr';
 import { vocabulary as it } from './vocabulary/it';
 
 const VOCABULARIES: Record<MainWorld, SeedVocabulary> = { de, es, fr, gr, it };
+
+type CoverJob = { title: string; subject: string; colorIndex: number };
+
+/** Renders covers a few at a time: sharp works on its own threads, so both cores stay busy. */
+async function writeCovers(storage: FileStorage, jobs: Map<string, CoverJob>): Promise<Map<string, number>> {
+  const AT_ONCE = 4;
+  const pending = [...jobs];
+  const bytes = new Map<string, number>();
+  for (let i = 0; i < pending.length; i += AT_ONCE) {
+    await Promise.all(
+      pending.slice(i, i + AT_ONCE).map(async ([key, job]) => {
+        const image = await coverWebp(job.title, job.subject, job.colorIndex);
+        await storage.put(key, image);
+        bytes.set(key, image.length);
+      }),
+    );
+  }
+  return bytes;
+}
 
 export const DEMO_PASSWORD = 'kreide-demo';
 export const DEMO_AUTHOR_DOMAIN = 'author-demo.localhost';
@@ -278,8 +297,8 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
     for (const [si, subject] of ctx.vocab.subjects.entries()) {
       const keys: string[] = [];
       for (let v = 0; v < 3; v++) {
-        const key = `previews/${ctx.world}/${subject.key}-${v}.svg`;
-        await storage.put(key, previewSvg(subject.topics[v % subject.topics.length]!, v + si));
+        const key = `previews/${ctx.world}/${subject.key}-${v}.webp`;
+        await storage.put(key, await previewWebp(subject.topics[v % subject.topics.length]!, v + si));
         keys.push(key);
       }
       previewKeys.set(`${ctx.world}:${si}`, keys);
@@ -288,7 +307,7 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
 
   let materialCount = 0;
   const ownCovers = options.materials <= OWN_COVER_LIMIT;
-  const writtenCovers = new Set<string>();
+  const coverBytes = new Map<string, number>();
   for (const [worldIndex, ctx] of contexts.entries()) {
     const count = perWorld + (worldIndex === 0 ? options.materials - perWorld * MAIN_WORLDS.length : 0);
     for (let offset = 0; offset < count; offset += 1000) {
@@ -310,6 +329,7 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       };
       const schoolTypeRows: { materialId: number; schoolType: string }[] = [];
       const files: (typeof t.materialFiles.$inferInsert)[] = [];
+      const coverJobs = new Map<string, CoverJob>();
       const previews: (typeof t.materialPreviews.$inferInsert)[] = [];
       for (const [i, plan] of plans.entries()) {
         const id = ids[i]!;
@@ -321,12 +341,12 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
         if (plan.lessonId) pairs.lessons.push([id, plan.lessonId]);
         if (plan.schoolId) pairs.schools.push([id, plan.schoolId]);
         plan.schoolTypes.forEach((schoolType) => schoolTypeRows.push({ materialId: id, schoolType }));
-        const coverKey = ownCovers ? `covers/${id}.svg` : `covers/pool-${ctx.world}-${id % 100}.svg`;
-        if (!writtenCovers.has(coverKey)) {
-          await storage.put(coverKey, coverSvg(plan.row.title, ctx.vocab.subjects[plan.subjectIndex]!.title, plan.subjectIndex));
-          if (!ownCovers) writtenCovers.add(coverKey);
+        const coverKey = ownCovers ? `covers/${id}.webp` : `covers/pool-${ctx.world}-${id % 100}.webp`;
+        if (!coverBytes.has(coverKey) && !coverJobs.has(coverKey)) {
+          coverJobs.set(coverKey, { title: plan.row.title, subject: ctx.vocab.subjects[plan.subjectIndex]!.title, colorIndex: plan.subjectIndex });
         }
-        files.push({ materialId: id, type: 'cover', name: 'cover.svg', storagePath: coverKey, mimeType: 'image/svg+xml', sizeBytes: 1400 });
+        // Its size is filled in once the cover is rendered, below.
+        files.push({ materialId: id, type: 'cover', name: 'cover.webp', storagePath: coverKey, mimeType: 'image/webp', sizeBytes: 0 });
         if (plan.hasMainFile) {
           files.push({ materialId: id, type: 'material_file', name: `${plan.row.slug}.pdf`, storagePath: `materials/${id}.pdf`, mimeType: 'application/pdf', sizeBytes: 90_000 + plan.row.pages! * 42_000 });
         }
@@ -335,7 +355,8 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
         }
         const pool = previewKeys.get(`${ctx.world}:${plan.subjectIndex}`)!;
         for (let p = 0; p < plan.previewCount; p++) {
-          previews.push({ materialId: id, position: p, storagePath: p === 0 ? coverKey : pool[(p + id) % pool.length]!, width: p === 0 ? 600 : 794, height: p === 0 ? 800 : 1123 });
+          const size = p === 0 ? COVER_SIZE : PREVIEW_SIZE;
+          previews.push({ materialId: id, position: p, storagePath: p === 0 ? coverKey : pool[(p + id) % pool.length]!, width: size.width, height: size.height });
         }
       }
       await insertPairs(db, 'material_subjects', ['material_id', 'subject_id'], pairs.subjects);
@@ -346,6 +367,8 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       await insertPairs(db, 'material_lessons', ['material_id', 'lesson_id'], pairs.lessons);
       await insertPairs(db, 'material_schools', ['material_id', 'school_id'], pairs.schools);
       await insertChunks(schoolTypeRows, 5000, (chunk) => db.insert(t.materialSchoolTypes).values(chunk));
+      for (const [key, bytes] of await writeCovers(storage, coverJobs)) coverBytes.set(key, bytes);
+      for (const file of files) if (file.type === 'cover') file.sizeBytes = coverBytes.get(file.storagePath)!;
       await insertChunks(files, 3000, (chunk) => db.insert(t.materialFiles).values(chunk));
       await insertChunks(previews, 5000, (chunk) => db.insert(t.materialPreviews).values(chunk));
 
