@@ -34,14 +34,15 @@ export async function MaterialCard({ world, material, eager = false }: { world: 
 }
 
 /** A titled shelf of material cards. */
-export async function MaterialShelf({ world, title, materials, id }: { world: World; title: string; materials: Card[]; id: string }) {
+/** `eagerCovers`: how many covers load at once (the first shelf of a page reaches into a phone's first screen). */
+export async function MaterialShelf({ world, title, materials, id, eagerCovers = 0 }: { world: World; title: string; materials: Card[]; id: string; eagerCovers?: number }) {
   if (materials.length === 0) return null;
   return (
     <section className="shelf" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <div className="shelf-items">
-        {materials.map((m) => (
-          <MaterialCard key={m.id} world={world} material={m} />
+        {materials.map((m, i) => (
+          <MaterialCard key={m.id} world={world} material={m} eager={i < eagerCovers} />
         ))}
       </div>
     </section>

@@ -62,7 +62,7 @@ export const HomePage: PageView = {
             ))}
           </ul>
         </section>
-        <MaterialShelf world={world} id="shelf-bestsellers" title={t('bestsellers')} materials={bestsellers} />
+        <MaterialShelf world={world} id="shelf-bestsellers" title={t('bestsellers')} materials={bestsellers} eagerCovers={4} />
         <MaterialShelf world={world} id="shelf-new" title={t('new')} materials={fresh} />
         <MaterialShelf world={world} id="shelf-free" title={t('free')} materials={free} />
         <MaterialShelf world={world} id="shelf-sale" title={t('sale')} materials={sale} />
