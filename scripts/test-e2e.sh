@@ -1,16 +1,9 @@
 #!/usr/bin/env bash
-# Browser journeys against the production build. Playwright cannot download browsers here, so
-# Debian's Chromium is installed when it is missing.
+# Browser journeys against the production build, in Debian's Chromium (installed when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v "${CHROMIUM_PATH:-chromium}" > /dev/null 2>&1; then
-  echo "Chromium is missing: installing Debian's chromium package…"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-core > /dev/null
-fi
+bash scripts/ensure-chromium.sh
 
 npx next build
 # A fresh embedded database for every run: the journeys see the deterministic demo catalogue.

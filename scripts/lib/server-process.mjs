@@ -7,6 +7,9 @@ import { spawn } from 'node:child_process';
 
 /** Starts server.ts on `port` with `dataDir` and resolves once /api/health answers. */
 export async function startServer({ port, dataDir, env = {} }) {
+  // A server left over from an interrupted run would answer the health check below and be
+  // measured in place of this build.
+  if (await answers(port)) throw new Error(`port ${port} is already in use: stop the process listening there first`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -22,6 +25,15 @@ export async function startServer({ port, dataDir, env = {} }) {
   }
   child.kill('SIGTERM');
   throw new Error('server did not start within 180 s');
+}
+
+async function answers(port) {
+  try {
+    await fetch(`http://localhost:${port}/api/health`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Stops a server started by startServer and waits until it has closed its database. */
