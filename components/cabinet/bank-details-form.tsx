@@ -7,7 +7,7 @@ import type { BankDetailsView } from '@/lib/cabinet/bank-details';
 import { bankDetailsSchema, type BankDetails } from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';
 import { TextField } from './fields';
-import { FormFeedback } from './form-feedback';
+import { SaveFooter } from './form-feedback';
 import { errorText, type CabinetTexts } from './texts';
 import { showStoredValues, textValue, useSettingsForm } from './use-settings-form';
 import styles from './cabinet.module.css';
@@ -57,10 +57,7 @@ function Form({ details, loginPath, texts, onSaved }: Props & { details: BankDet
         error={error('iban')}
       />
       <TextField id="bank-bic" name="bic" label={t.bic} hint={t.bicHint} defaultValue={details?.bic ?? ''} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} error={error('bic')} />
-      <FormFeedback status={form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {form.busy ? texts.common.saving : texts.common.save}
-      </button>
+      <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );
 }

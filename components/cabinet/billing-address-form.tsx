@@ -7,7 +7,7 @@ import { listCountries } from '@/lib/cabinet/countries';
 import { billingAddressSchema, type BillingAddress } from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';
 import { SelectField, TextField } from './fields';
-import { FormFeedback } from './form-feedback';
+import { SaveFooter } from './form-feedback';
 import { errorText, type CabinetTexts } from './texts';
 import { showStoredValues, textValue, useSettingsForm } from './use-settings-form';
 import styles from './cabinet.module.css';
@@ -68,10 +68,7 @@ function Form({ address, locale, defaultCountry, loginPath, texts, onSaved }: Om
         ))}
       </SelectField>
       <TextField id="billing-vat_id" name="vat_id" label={t.vatId} hint={t.vatIdHint} defaultValue={address?.vat_id ?? ''} maxLength={30} optional={texts.common.optional} autoCapitalize="characters" spellCheck={false} error={error('vat_id')} />
-      <FormFeedback status={form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {form.busy ? texts.common.saving : texts.common.save}
-      </button>
+      <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );
 }

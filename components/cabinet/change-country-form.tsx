@@ -7,7 +7,7 @@ import type { AccountCountryView } from '@/lib/cabinet/account-country';
 import { countryName, listCountries } from '@/lib/cabinet/countries';
 import { accountCountrySchema } from '@/lib/cabinet/validation';
 import { SelectField } from './fields';
-import { FormFeedback } from './form-feedback';
+import { SaveFooter } from './form-feedback';
 import { errorText, fill, type CabinetTexts } from './texts';
 import { useCabinetData } from './use-cabinet-data';
 import { textValue, useSettingsForm } from './use-settings-form';
@@ -60,10 +60,7 @@ function Form({ initial, signedIn, locale, loginPath, texts }: Props & { initial
           {t.anonymousHint} <a href={loginPath}>{texts.common.signIn}</a>
         </p>
       )}
-      <FormFeedback status={form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} savedText={savedText} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {form.busy ? texts.common.saving : texts.common.save}
-      </button>
+      <SaveFooter form={form} texts={texts.common} loginPath={loginPath} savedText={savedText} />
     </form>
   );
 }

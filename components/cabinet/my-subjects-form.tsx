@@ -6,7 +6,7 @@ import type { UserSubjectsView } from '@/lib/cabinet/user-subjects';
 import { userSubjectsSchema } from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';
 import { CheckboxField } from './fields';
-import { FormFeedback } from './form-feedback';
+import { SaveFooter } from './form-feedback';
 import { errorText, type CabinetTexts } from './texts';
 import { checkedValues, useSettingsForm } from './use-settings-form';
 import styles from './cabinet.module.css';
@@ -49,10 +49,7 @@ function Form({ view, loginPath, texts, onSaved }: Props & { view: UserSubjectsV
           </p>
         ) : null}
       </fieldset>
-      <FormFeedback status={form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {form.busy ? texts.common.saving : texts.common.save}
-      </button>
+      <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { getApiClient } from '@/lib/api/browser';
 import { NOTIFICATION_KINDS, notificationPreferencesSchema, type NotificationPreferences } from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';
 import { CheckboxField } from './fields';
-import { FormFeedback } from './form-feedback';
+import { SaveFooter } from './form-feedback';
 import type { CabinetTexts } from './texts';
 import { isChecked, useSettingsForm } from './use-settings-form';
 import styles from './cabinet.module.css';
@@ -41,10 +41,7 @@ function Form({ preferences, loginPath, texts, onSaved }: Props & { preferences:
           <CheckboxField key={kind} id={`notifications-${kind}`} name={kind} label={t[kind]} hint={t[`${kind}Hint`]} defaultChecked={preferences[kind]} />
         ))}
       </fieldset>
-      <FormFeedback status={form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {form.busy ? texts.common.saving : texts.common.save}
-      </button>
+      <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );
 }
