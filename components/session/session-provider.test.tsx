@@ -1,9 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderToString } from 'react-dom/server';
-import { API, TERMS, USER, createHarness, defaultHandlers, recordRequests, unauthorized } from '@/lib/session/testing/harness';
+import { API, TERMS, USER, createHarness, serveApiForTests, unauthorized } from '@/lib/session/testing/harness';
 import { SessionProvider, useSessionState, type SessionTexts } from './session-provider';
 
 const TEXTS: SessionTexts = {
@@ -23,15 +22,7 @@ const TEXTS: SessionTexts = {
 };
 const PATHS = { login: '/de/anmelden', registerConfirm: '/de/registrieren/bestaetigen/' };
 
-const server = setupServer(...defaultHandlers());
-let requests: string[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  server.events.removeAllListeners();
-  requests = recordRequests(server);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server, requests } = serveApiForTests();
 
 function Probe() {
   const state = useSessionState();

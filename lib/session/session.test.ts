@@ -1,20 +1,10 @@
 import { http, HttpResponse, delay } from 'msw';
-import { setupServer } from 'msw/node';
 import { MAX_CONSECUTIVE_401, WRONG_ACCOUNT_LOGOUT_MS, isChangeEmailConfirm, isNeverRetried, isVersionedPath, skipsTermsCheck } from './session';
 import { CART_TOKEN_KEY, LOGGED_IN_KEY, USER_ID_KEY } from './storage';
-import { API, PATHS, TERMS, USER, createHarness, defaultHandlers, recordRequests, unauthorized } from './testing/harness';
+import { API, PATHS, TERMS, USER, createHarness, serveApiForTests, unauthorized } from './testing/harness';
 import { MemoryStorage } from './testing/memory-storage';
 
-const server = setupServer(...defaultHandlers());
-let requests: string[] = [];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  server.events.removeAllListeners();
-  requests = recordRequests(server);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server, requests } = serveApiForTests();
 
 const count = (entry: string) => requests.filter((r) => r === entry).length;
 

@@ -1,17 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createTracker, type TrackedEvent } from './tracking';
-import { API, USER, createHarness, defaultHandlers, recordRequests } from './testing/harness';
+import { API, USER, createHarness, serveApiForTests } from './testing/harness';
 
-const server = setupServer(...defaultHandlers());
-let requests: string[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  server.events.removeAllListeners();
-  requests = recordRequests(server);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server, requests } = serveApiForTests();
 
 /** The browser's tracker wiring (lib/api/browser.ts) on a test session. */
 function trackerFor(harness: ReturnType<typeof createHarness>) {

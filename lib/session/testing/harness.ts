@@ -1,5 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { SetupServer } from 'msw/node';
+import { setupServer, type SetupServer } from 'msw/node';
 import { createApiClient } from '@/lib/api/client';
 import { createSession, type SessionPaths, type SessionUser } from '../session';
 import { LOGGED_IN_KEY, USER_ID_KEY, createSessionStorage } from '../storage';
@@ -31,12 +31,29 @@ export function defaultHandlers(): RequestHandler[] {
 }
 
 /** Every request the server saw, as `METHOD path` (path after /api/), in order. */
-export function recordRequests(server: SetupServer): string[] {
-  const seen: string[] = [];
+function recordRequests(server: SetupServer, seen: string[]): void {
   server.events.on('request:start', ({ request }) => {
     seen.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\//, '')}`);
   });
-  return seen;
+}
+
+/**
+ * The API for a test file: an MSW server with the default handlers, started and stopped around
+ * the file, handlers reset after each test. `requests` is the one list of what the current test
+ * asked ("GET v1/user"), emptied before each test.
+ */
+export function serveApiForTests(): { server: SetupServer; requests: string[] } {
+  const server = setupServer(...defaultHandlers());
+  const requests: string[] = [];
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    server.events.removeAllListeners();
+    requests.length = 0;
+    recordRequests(server, requests);
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return { server, requests };
 }
 
 export interface HarnessOptions {
