@@ -2,12 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { COMPRESSIBLE_TYPES } from '../http/static-assets';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** Files under `.next/static` that are worth compressing (fonts and images already are). */
-const COMPRESSIBLE = /\.(js|css|json|svg|txt|map)$/;
 
 /**
  * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every compressible
@@ -20,7 +18,7 @@ export async function precompressStaticAssets(distDir: string): Promise<number> 
   const entries = await fs.readdir(staticDir, { recursive: true, withFileTypes: true });
   let count = 0;
   for (const entry of entries) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    if (!entry.isFile() || !(path.extname(entry.name) in COMPRESSIBLE_TYPES)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const source = await fs.readFile(file);
     const [br, gz] = await Promise.all([

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 type Asset = { type: string; plain: Buffer; br?: Buffer; gz?: Buffer };
 
-const TYPES: Record<string, string> = {
+/** The static files worth compressing, by extension (fonts and images already are), and their types. */
+export const COMPRESSIBLE_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=UTF-8',
   '.css': 'text/css; charset=UTF-8',
   '.json': 'application/json; charset=UTF-8',
@@ -27,7 +28,7 @@ export function loadStaticAssets(staticDir: string): number {
   if (fs.existsSync(staticDir)) {
     for (const entry of fs.readdirSync(staticDir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
-      const type = TYPES[path.extname(entry.name)];
+      const type = COMPRESSIBLE_TYPES[path.extname(entry.name)];
       const file = path.join(entry.parentPath, entry.name);
       if (!type || !fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) continue;
       const key = PREFIX + path.relative(staticDir, file).split(path.sep).join('/');
