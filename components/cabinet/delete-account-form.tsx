@@ -53,7 +53,7 @@ function Form({ requirements, homePath, loginPath, texts }: Omit<Props, 'exportU
       forgetSignIn();
       setDeleted(true);
     },
-    explain: (error) => ((error.details as { reason?: string } | null)?.reason === 'impersonated' ? t.impersonated : null),
+    explain: (error) => ((error.details as { reason?: string } | null)?.reason === 'impersonation' ? t.impersonated : null),
   });
   const error = (field: string) => (form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, t.errors) : null);
 

@@ -5,9 +5,10 @@ import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';
-import { enforce, hit, isLimited, RATE_LIMITS, rateLimitedError, reset } from '@/lib/security/rate-limit';
+import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import { getAccountStatus } from './accounts';
 import { redeemAuthorizationCode } from './app-authorization';
+import { beginPasswordSignIn } from './sign-in-limits';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
@@ -53,6 +54,8 @@ let dummyHash: Promise<string> | undefined;
 export async function authenticate(input: AuthenticateInput, context: { ip: string; world?: WorldCode }): Promise<{ access_token: string; oauth_user_id: number | null }> {
   const clientId: ClientId = input.client_id;
   if (input.grant_type === 'client_credentials') {
+    // Every call stores a token row for 30 days: without a limit anyone could fill the table.
+    await enforce({ key: `anonymous-token:ip:${context.ip}`, ...RATE_LIMITS.anonymousTokensPerIp });
     return { access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }), oauth_user_id: null };
   }
   await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
@@ -66,22 +69,17 @@ export async function authenticate(input: AuthenticateInput, context: { ip: stri
     return { access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }), oauth_user_id: userId };
   }
   const email = input.username!.toLowerCase();
-  const failuresKey = `sign-in-failures:account:${email}`;
-  const locked = await isLimited({ key: failuresKey, ...RATE_LIMITS.signInFailuresPerAccount });
-  if (locked.limited) throw rateLimitedError(locked.retryAfterSeconds);
+  // Counted as a failure until the password proves right; the lock holds back only this IP.
+  const attempt = await beginPasswordSignIn(email, context.ip);
   const [user] = await getDb().select({ id: t.users.id, passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.email, email));
   dummyHash ??= argon2.hash('kreide-no-such-account', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
   const ok = await argon2.verify(hash, input.password!).catch(() => false);
-  if (!user || !user.passwordHash || !ok) {
-    // Failures count for unknown addresses too, so the limit itself tells nothing about accounts.
-    await hit({ key: failuresKey, ...RATE_LIMITS.signInFailuresPerAccount });
-    throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
-  }
+  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
+  await attempt.succeeded();
   const status = await getAccountStatus(user.id);
   // Only someone who knows the password learns that the address still needs confirming.
   if (status === 'pending') throw new AppError('forbidden', undefined, { reason: 'email_not_confirmed' });
   if (status === 'deleted') throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
-  await reset(failuresKey);
   return { access_token: await issueAccessToken({ userId: user.id, clientId, grantType: 'password' }), oauth_user_id: user.id };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** E-mail as entered: trimmed, lower-cased (SPEC §5 lower-cases before hashing), at most 254. */
-export const emailSchema = z.string().trim().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' })).transform((value) => value.toLowerCase());
+/** E-mail as entered: the one shared schema (lib/api/schemas). */
+export { emailSchema } from '@/lib/api/schemas';
 
 /** At least 8 characters; long passphrases welcome, up to 200 (argon2 input stays bounded). */
 export const passwordSchema = z

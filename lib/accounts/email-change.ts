@@ -10,19 +10,20 @@ import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { findUserByEmail } from './accounts';
 import { emailSchema, mailedTokenSchema } from './credentials';
 import { absoluteLink } from './links';
-import { verifyUserPassword } from './password';
+import { checkCurrentPassword } from './password';
 
 export const requestEmailChangeSchema = z.object({ new_email: emailSchema, password: z.string().max(200).optional() }).strict();
 
 /**
  * Starts a change of e-mail: the new address gets a confirmation link, the old one a notice. The
- * address changes only when the link is followed. Accounts with a password must give it.
+ * address changes only when the link is followed. Accounts with a password must give it, under
+ * the same failure limits as a change of password.
  */
 export async function requestEmailChange(userId: number, input: z.infer<typeof requestEmailChangeSchema>, context: { world: WorldCode; ip: string }) {
   await enforce({ key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp });
   const [user] = await getDb().select({ email: t.users.email, publicName: t.users.publicName, passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId));
   if (!user) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
-  if (user.passwordHash && !(input.password && (await verifyUserPassword(userId, input.password)))) {
+  if (user.passwordHash && !(input.password && (await checkCurrentPassword(userId, input.password, context.ip)))) {
     throw new AppError('validation_failed', undefined, [{ path: 'password', message: 'The password is not correct' }]);
   }
   if (input.new_email === user.email) throw new AppError('validation_failed', undefined, [{ path: 'new_email', message: 'This is already your e-mail address' }]);

@@ -5,13 +5,14 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getAccountStatus } from './accounts';
 import { emailSchema } from './credentials';
+import { idSchema } from '@/lib/api/schemas';
 import { issueAccessToken, revokeAccessToken, type ClientId } from './tokens';
 
 /** A login-as session lasts an hour at most. */
 export const IMPERSONATION_TTL_MS = 60 * 60_000;
 
 export const loginAsSchema = z
-  .object({ email: emailSchema.optional(), user_id: z.number().int().positive().optional() })
+  .object({ email: emailSchema.optional(), user_id: idSchema.optional() })
   .strict()
   .refine((body) => Boolean(body.email) !== Boolean(body.user_id), { message: 'Give either email or user_id', path: ['email'] });
 

@@ -5,13 +5,15 @@ import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { sendAccountMail } from '@/lib/mail/account-mails';
-import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { afterResponse } from '@/lib/jobs/after-response';
+import { countAttempt, enforce, RATE_LIMITS, refund } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { findUserByEmail, getAccountStatus, hashPassword } from './accounts';
 import { emailSchema, mailedTokenSchema, passwordSchema } from './credentials';
 import { absoluteLink } from './links';
 import { activate } from './registration';
+import { liftSignInLocks } from './sign-in-limits';
 import { revokeUserTokens } from './tokens';
 
 export const forgotSchema = z.object({ email: emailSchema }).strict();
@@ -21,24 +23,31 @@ export const RECOVERY_ANSWER = { status: 'recovery_sent_if_registered' } as cons
 
 /**
  * Mails a recovery link when the address has an account. The answer never says whether it
- * does (no account enumeration); the per-address limit counts unknown addresses too.
+ * does (no account enumeration), and neither does its timing: before answering, a known and an
+ * unknown address go through the same steps (the two rate-limit counters, which count unknown
+ * addresses too, and scheduling the mail job); looking the address up, issuing the token and
+ * sending the mail happen after the response.
  */
 export async function requestPasswordRecovery(email: string, context: { world: WorldCode; ip: string }) {
   await enforce({ key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp }, { key: `recovery:account:${email}`, ...RATE_LIMITS.recoveryPerAccount });
-  const user = await findUserByEmail(email);
-  if (user && (await getAccountStatus(user.id)) !== 'deleted') {
-    const token = await issueAccountToken(user.id, 'recovery');
-    await sendAccountMail('passwordRecovery', { world: context.world, to: user.email, name: user.publicName, link: absoluteLink(context.world, 'password-recovery', { token }) });
-  }
+  afterResponse('password recovery mail', () => mailRecoveryLink(email, context.world));
   return RECOVERY_ANSWER;
+}
+
+/** The part of a recovery request that depends on the account: off the request path. */
+async function mailRecoveryLink(email: string, world: WorldCode): Promise<void> {
+  const user = await findUserByEmail(email);
+  if (!user || (await getAccountStatus(user.id)) === 'deleted') return;
+  const token = await issueAccountToken(user.id, 'recovery');
+  await sendAccountMail('passwordRecovery', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'password-recovery', { token }) });
 }
 
 export const recoverSchema = z.object({ token: mailedTokenSchema, password: passwordSchema }).strict();
 
 /**
  * Sets a new password through the mailed link. Every existing sign-in ends (whoever knew the old
- * password is out), and following the link also proves the address, so a pending account
- * becomes active.
+ * password is out), following the link also proves the address, so a pending account becomes
+ * active, and the address's sign-in locks are lifted (the owner is back in at once).
  */
 export async function recoverPassword(input: z.infer<typeof recoverSchema>, context: { world: WorldCode; ip: string }): Promise<{ userId: number }> {
   await enforce({ key: `token-use:ip:${context.ip}`, ...RATE_LIMITS.tokenUsePerIp });
@@ -47,6 +56,8 @@ export async function recoverPassword(input: z.infer<typeof recoverSchema>, cont
   await setPassword(used.userId, input.password);
   await revokeUserTokens(used.userId);
   await activate(used.userId);
+  const [owner] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, used.userId));
+  if (owner) await liftSignInLocks(owner.email);
   await mailPasswordChanged(used.userId, context.world);
   return { userId: used.userId };
 }
@@ -57,14 +68,33 @@ export const changePasswordSchema = z.object({ current_password: z.string().min(
  * Changes the password of the signed-in user after checking the current one; every other
  * sign-in of the account ends, the current one stays.
  */
-export async function changePassword(userId: number, currentTokenId: number, input: z.infer<typeof changePasswordSchema>, world: WorldCode): Promise<void> {
-  if (!(await verifyUserPassword(userId, input.current_password))) throw new AppError('validation_failed', undefined, [{ path: 'current_password', message: 'The current password is not correct' }]);
+export async function changePassword(userId: number, currentTokenId: number, input: z.infer<typeof changePasswordSchema>, context: { world: WorldCode; ip: string }): Promise<void> {
+  if (!(await checkCurrentPassword(userId, input.current_password, context.ip))) {
+    throw new AppError('validation_failed', undefined, [{ path: 'current_password', message: 'The current password is not correct' }]);
+  }
   await setPassword(userId, input.new_password);
   await revokeUserTokens(userId, currentTokenId);
-  await mailPasswordChanged(userId, world);
+  await mailPasswordChanged(userId, context.world);
 }
 
-/** Checks a user's password (account deletion, e-mail change); false for provider-only accounts. */
+/**
+ * Checks the signed-in user's current password where a change of password or e-mail asks for
+ * it. A stolen session must not become a password oracle: every check counts as a failure
+ * before argon2 runs (so parallel guesses cannot slip past together) and is taken back when the
+ * password is right; 5 failures per account or 20 per IP in 15 minutes answer 429.
+ */
+export async function checkCurrentPassword(userId: number, password: string, ip: string): Promise<boolean> {
+  const rules = [
+    { key: `password-check-failures:user:${userId}`, ...RATE_LIMITS.passwordCheckFailuresPerAccount },
+    { key: `password-check-failures:ip:${ip}`, ...RATE_LIMITS.passwordCheckFailuresPerIp },
+  ];
+  await countAttempt(...rules);
+  const ok = await verifyUserPassword(userId, password);
+  if (ok) for (const rule of rules) await refund(rule);
+  return ok;
+}
+
+/** Checks a user's password without any limit (callers limit it); false for provider-only accounts. */
 export async function verifyUserPassword(userId: number, password: string): Promise<boolean> {
   const [user] = await getDb().select({ passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId));
   return user?.passwordHash ? argon2.verify(user.passwordHash, password).catch(() => false) : false;

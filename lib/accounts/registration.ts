@@ -9,6 +9,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { createAccount, findUserByEmail, getAccountStatus, hashPassword } from './accounts';
 import { findInvitation } from './referrals';
+import { liftSignInLocks } from './sign-in-limits';
 import { emailSchema, mailedTokenSchema, passwordSchema, publicNameSchema } from './credentials';
 import { absoluteLink } from './links';
 import { acceptActualTerms } from './terms';
@@ -109,8 +110,10 @@ export async function completeRegistration(input: z.infer<typeof completeSchema>
   if (!used) throw new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
   const changes: Partial<typeof t.users.$inferInsert> = { passwordHash: await hashPassword(input.password) };
   if (input.public_name) changes.publicName = input.public_name;
-  await getDb().update(t.users).set(changes).where(eq(t.users.id, used.userId));
+  const [owner] = await getDb().update(t.users).set(changes).where(eq(t.users.id, used.userId)).returning({ email: t.users.email });
   await activate(used.userId);
+  // The owner set the password through the mailed link: earlier failed sign-ins no longer matter.
+  if (owner) await liftSignInLocks(owner.email);
   return { userId: used.userId };
 }
 

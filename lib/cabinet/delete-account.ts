@@ -50,7 +50,7 @@ export interface DeleteAccountContext {
  * storefront), so the caller can refresh cached pages that showed it.
  */
 export async function deleteAccount(input: DeleteAccountInput, context: DeleteAccountContext): Promise<{ wasPublic: boolean }> {
-  if (context.impersonatorUserId !== null) throw new AppError('forbidden', undefined, { reason: 'impersonated' });
+  if (context.impersonatorUserId !== null) throw new AppError('forbidden', undefined, { reason: 'impersonation' });
   const db = getDb();
   const [user] = await db
     .select({ id: t.users.id, email: t.users.email, passwordHash: t.users.passwordHash, publicName: t.users.publicName, isSeller: t.users.isSeller })

@@ -11,11 +11,24 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Limits of DESIGN §6, per client IP and per account. */
+/** Limits of DESIGN §6, per client IP and per account (the policy is in docs/decisions.md). */
 export const RATE_LIMITS = {
   signInPerIp: { limit: 100, windowMs: 10 * 60_000 },
-  /** Failed sign-ins per account: guessing one password is what this stops. */
-  signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins per address *from one IP*: the lock. It only holds back the client that
+   * failed, so failing on purpose cannot lock the owner out from anywhere else.
+   */
+  signInFailuresPerAccountAndIp: { limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins per address from all IPs together: a ceiling far above the lock that only
+   * caps distributed guessing (many IPs, a few tries each) at 100 an hour per address.
+   */
+  signInFailuresPerAccount: { limit: 100, windowMs: 60 * 60_000 },
+  /** Anonymous (client-credentials) tokens: each is a stored row, so minting them is limited. */
+  anonymousTokensPerIp: { limit: 60, windowMs: 10 * 60_000 },
+  /** Wrong current passwords of a signed-in account (password or e-mail change). */
+  passwordCheckFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  passwordCheckFailuresPerIp: { limit: 20, windowMs: 15 * 60_000 },
   signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
   recoveryPerIp: { limit: 10, windowMs: 60 * 60_000 },
   recoveryPerAccount: { limit: 3, windowMs: 60 * 60_000 },
@@ -60,6 +73,23 @@ export function rateLimitedError(retryAfterSeconds: number): AppError {
   return new AppError('rate_limited', undefined, { reason: 'too_many_attempts', retry_after_seconds: retryAfterSeconds });
 }
 
+/**
+ * Counts one attempt against each rule *before* the work it guards (a password check), so
+ * concurrent attempts cannot pass a limit together the way a read-then-count check lets them.
+ * When a rule is used up, the hits already counted on the earlier rules are taken back and the
+ * rate-limit error is thrown. The caller gives the hits back (`refund`, `reset`) when the attempt
+ * turns out not to be a failure.
+ */
+export async function countAttempt(...rules: RateLimitRule[]): Promise<void> {
+  for (const [index, rule] of rules.entries()) {
+    const { allowed, retryAfterSeconds } = await hit(rule);
+    if (!allowed) {
+      for (const earlier of rules.slice(0, index)) await refund(earlier);
+      throw rateLimitedError(retryAfterSeconds);
+    }
+  }
+}
+
 /** Counts a hit on each rule and throws the rate-limit error when any is exceeded. */
 export async function enforce(...rules: RateLimitRule[]): Promise<void> {
   for (const rule of rules) {
@@ -68,7 +98,27 @@ export async function enforce(...rules: RateLimitRule[]): Promise<void> {
   }
 }
 
+/**
+ * Takes back one hit of the current window. Checks that count an attempt *before* doing the
+ * expensive work (so concurrent attempts cannot slip past the limit together) give the hit back
+ * when the attempt turns out not to be a failure.
+ */
+export async function refund(rule: RateLimitRule): Promise<void> {
+  const windowSeconds = Math.ceil(rule.windowMs / 1000);
+  await getDb().execute(sql`
+    UPDATE rate_limits SET hits = greatest(hits - 1, 0)
+    WHERE key = ${rule.key} AND window_started_at > now() - make_interval(secs => ${windowSeconds})`);
+}
+
 /** Clears a counter (a successful sign-in resets the account's failures). */
 export async function reset(key: string): Promise<void> {
   await getDb().execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/**
+ * Clears a counter and every counter whose key extends it after a `:` (an address's own
+ * counter and its per-IP counters). Rare (password recovery), so a scan is acceptable.
+ */
+export async function resetFamily(key: string): Promise<void> {
+  await getDb().execute(sql`DELETE FROM rate_limits WHERE key = ${key} OR starts_with(key, ${`${key}:`})`);
 }

@@ -410,7 +410,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
       const token = await issueAccessToken({ userId: user.id, clientId: 'web', grantType: 'login_as', impersonatorUserId: admin!.id });
       const response = await post(postDelete, '/api/v3/account/delete?world=de', { password: user.password }, { authorization: `Bearer ${token}` });
       expect(response.status).toBe(403);
-      expect((await response.json()).error.details).toEqual({ reason: 'impersonated' });
+      expect((await response.json()).error.details).toEqual({ reason: 'impersonation' });
       expect(await (await get(getDelete, '/api/v3/account/delete?world=de', { authorization: `Bearer ${token}` })).json()).toEqual({ confirm_with: 'password', allowed: false });
     });
 

@@ -1,5 +1,5 @@
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
-import { GET as logout } from '@/app/api/v3/oauth2/logout/route';
+import { POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { GET as validate } from '@/app/api/v3/oauth2/validate/route';
 import { GET as currentUser } from '@/app/api/v1/user/route';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
@@ -72,7 +72,7 @@ describe(`sessions on ${BACKEND}`, () => {
   it('logs out: the token stops working and the cookie is cleared', async () => {
     const response = await signIn({ client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD });
     const cookie = sessionCookie(response);
-    const out = await logout(apiRequest('/api/v3/oauth2/logout', { headers: { cookie } }));
+    const out = await logout(apiRequest('/api/v3/oauth2/logout', { method: 'POST', headers: { cookie } }));
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/kreide_session=;.*Max-Age=0/i);
     const after = await validate(apiRequest('/api/v3/oauth2/validate', { headers: { cookie } }));
