@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';
 import { handleRoot, handleWorldlessPath } from '@/lib/proxy/main-site';
 import { rewriteSearch } from '@/lib/proxy/search';
-import { rewriteToStorefront } from '@/lib/proxy/storefront';
+import { isStorefrontFolderPath, rewriteToStorefront, storefrontFolderNotFound } from '@/lib/proxy/storefront';
 import { isWorldCode } from '@/lib/worlds/worlds';
 
 /**
@@ -22,7 +22,7 @@ export async function proxy(request: NextRequest) {
   // A world path the search matcher let through (another world's search word): the page
   // redirects it to the right wording.
   if (isWorldCode(pathname.split('/')[1])) return NextResponse.next();
-  if (pathname.startsWith('/storefront')) return NextResponse.rewrite(new URL('/de/404', request.url));
+  if (isStorefrontFolderPath(pathname)) return storefrontFolderNotFound(request);
   return handleWorldlessPath(request);
 }
 
@@ -38,7 +38,7 @@ export const config = {
     // Every page on a host that is not Kreide's own: an author's custom domain.
     {
       source: '/((?!api/|_next/|media/|[^?]*\\.[a-zA-Z0-9]+$).*)',
-      missing: [{ type: 'host', value: 'localhost|127\\.0\\.0\\.1|\\[::1\\]|(?:www\\.)?kreide\\.[a-z.]+' }],
+      missing: [{ type: 'host', value: '(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|(?:www\\.)?kreide\\.[a-z.]+)' }],
     },
   ],
 };

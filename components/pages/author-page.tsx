@@ -30,7 +30,11 @@ function authorPath(world: WorldCode, author: AuthorProfile, tab: AuthorTab) {
   return pathFor(world, 'author', { id: String(author.id), slug: author.slug, tab: tab === 'materials' ? undefined : tab });
 }
 
-/** The author profile (SPEC §2): header with counts and the four tabs. */
+/**
+ * The author profile (SPEC §2): header with counts and the four tabs. It renders the public view
+ * (lib/catalog/author-view.ts): a private profile's subtitle, background, description and social
+ * links are not in it, and its activity and following tabs say the profile is private.
+ */
 export const AuthorPage: PageView = {
   async metadata(props) {
     const author = await load(props);
@@ -39,6 +43,7 @@ export const AuthorPage: PageView = {
     const tab = tabOf(props);
     return buildPageMetadata({
       title: t('metaTitle', { name: author.details.publicName, tab: t(`tabs.${tab}`) }),
+      // A private profile has no description in its public view: the generic text stands in.
       description: author.details.description ? htmlToText(author.details.description) : t('metaDescription', { name: author.details.publicName }),
       robots: author.details.privateProfile ? 'noindex-follow' : props.route.robots,
       world,
@@ -70,10 +75,10 @@ export const AuthorPage: PageView = {
             <li>{t('following', { count: author.followingNumber })}</li>
             <li>{t('materials', { count: details.totalMaterials })}</li>
           </ul>
-          {details.privateProfile ? null : details.description ? (
+          {details.description ? (
             <div className="author-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(details.description) }} />
           ) : null}
-          {!details.privateProfile ? (
+          {details.instagramProfile || details.pinterestProfile || details.facebookProfile ? (
             <ul className="author-social">
               {details.instagramProfile ? <li><a href={`https://www.instagram.com/${encodeURIComponent(details.instagramProfile)}`} rel="nofollow noopener">Instagram</a></li> : null}
               {details.pinterestProfile ? <li><a href={`https://www.pinterest.com/${encodeURIComponent(details.pinterestProfile)}`} rel="nofollow noopener">Pinterest</a></li> : null}

@@ -15,7 +15,10 @@ async function load(props: PageProps): Promise<UserProfile> {
   return user;
 }
 
-/** The public profile of a member (SPEC §2 user profile): name, member since, followed authors. */
+/**
+ * The public profile of a member (SPEC §2 user profile): name, member since, followed authors —
+ * the list only while the profile is public (lib/catalog/landings.ts leaves it out otherwise).
+ */
 export const UserProfilePage: PageView = {
   async metadata(props) {
     const user = await load(props);
@@ -41,7 +44,7 @@ export const UserProfilePage: PageView = {
         <h1>{user.publicName}</h1>
         <p className="post-meta">{t('memberSince', { date: format.dateTime(new Date(user.createdAt), { year: 'numeric', month: 'long' }) })}</p>
         <h2>{t('tabs.following')}</h2>
-        {user.following.length === 0 ? <p>{t('empty')}</p> : (
+        {user.privateProfile ? <p>{t('private')}</p> : user.following.length === 0 ? <p>{t('empty')}</p> : (
           <ul className="following-list">
             {user.following.map((a) => (
               <li key={a.id}>

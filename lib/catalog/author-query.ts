@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORLD_CODES } from '@/lib/worlds/worlds';
+import { idOrIdTextSchema, worldCodeSchema } from '@/lib/api/schemas';
 import type { AuthorProfile } from './authors';
 
 const TOP_FIELDS = ['id', 'slug', 'isSeller', 'becameSellerAt', 'createdAt', 'world', 'followersNumber', 'followingNumber', 'details'] as const;
@@ -17,24 +17,29 @@ export const AUTHOR_FIELDS = [...TOP_FIELDS, ...DETAIL_FIELDS.map((f) => `detail
  */
 export const authorQuerySchema = z.object({
   author: z.object({
-    userId: z.coerce.number().int().positive(),
-    world: z.enum(WORLD_CODES).optional(),
+    // SPEC clients send the id as a number; older ones as text.
+    userId: idOrIdTextSchema,
+    world: worldCodeSchema.optional(),
   }),
   fields: z.array(z.enum(AUTHOR_FIELDS as [string, ...string[]])).min(1).max(AUTHOR_FIELDS.length).optional(),
 });
 
 export type AuthorQuery = z.infer<typeof authorQuerySchema>;
 
-/** Keeps only the requested fields (all when none are named); `details.x` picks inside details. */
+/**
+ * Keeps only the requested fields (all when none are named); `details.x` picks inside details.
+ * It picks from the public view only: a private profile's personal fields, even when named, are
+ * absent from the answer, as they are from the profile itself.
+ */
 export function selectAuthorFields(profile: AuthorProfile, fields?: readonly string[]): Partial<AuthorProfile> {
   if (!fields) return profile;
   const out: Record<string, unknown> = {};
   const details: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.startsWith('details.')) {
-      const key = field.slice('details.'.length) as keyof AuthorProfile['details'];
-      details[key] = profile.details[key];
-    } else {
+      const key = field.slice('details.'.length);
+      if (Object.hasOwn(profile.details, key)) details[key] = profile.details[key as keyof AuthorProfile['details']];
+    } else if (Object.hasOwn(profile, field)) {
       out[field] = profile[field as keyof AuthorProfile];
     }
   }

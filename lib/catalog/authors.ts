@@ -3,34 +3,15 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { toPublicAuthorProfile, type AuthorProfile } from './author-view';
 
-/** The author profile of SPEC §3 as the API and pages return it. */
-export interface AuthorProfile {
-  id: number;
-  slug: string;
-  isSeller: boolean;
-  becameSellerAt: string | null;
-  createdAt: string;
-  world: string;
-  followersNumber: number;
-  followingNumber: number;
-  details: {
-    description: string | null;
-    facebookProfile: string | null;
-    instagramProfile: string | null;
-    pinterestProfile: string | null;
-    privateProfile: boolean;
-    profileBackgroundData: unknown;
-    profileBackgroundPath: string | null;
-    publicName: string;
-    subtitle: string | null;
-    teachableCertified: boolean;
-    totalMaterials: number;
-    imagePath: string | null;
-  };
-}
+export type { AuthorDetails, AuthorProfile } from './author-view';
 
-/** An author (a seller with a profile) by user id; null when there is none. */
+/**
+ * An author (a seller with a profile) by user id, as the public sees it; null when there is none.
+ * A private profile comes without its personal fields (lib/catalog/author-view.ts): every public
+ * answer reads authors through here, so none of them can carry those fields.
+ */
 export const getAuthorProfile = unstable_cache(
   async (userId: number): Promise<AuthorProfile | null> => {
     const db = getDb();
@@ -45,35 +26,17 @@ export const getAuthorProfile = unstable_cache(
       .select({ total: sql<number>`count(*)::int` })
       .from(t.materials)
       .where(and(eq(t.materials.authorId, userId), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
-    const { user, profile } = row;
-    return {
-      id: user.id,
-      slug: user.slug,
-      isSeller: user.isSeller,
-      becameSellerAt: user.becameSellerAt?.toISOString() ?? null,
-      createdAt: user.createdAt.toISOString(),
-      world: user.world,
-      followersNumber: profile.followersNumber,
-      followingNumber: profile.followingNumber,
-      details: {
-        description: profile.description,
-        facebookProfile: profile.facebookProfile,
-        instagramProfile: profile.instagramProfile,
-        pinterestProfile: profile.pinterestProfile,
-        privateProfile: profile.privateProfile,
-        profileBackgroundData: profile.profileBackgroundData,
-        profileBackgroundPath: profile.profileBackgroundPath,
-        publicName: user.publicName,
-        subtitle: profile.subtitle,
-        teachableCertified: profile.teachableCertified,
-        totalMaterials: total,
-        imagePath: user.imagePath,
-      },
-    };
+    return toPublicAuthorProfile(row.user, row.profile, total);
   },
-  ['author-profile'],
+  // A new key with the public view: no entry cached before it can be served.
+  ['author-profile-public'],
   { tags: ['authors'], revalidate: 300 },
 );
+
+/** SQL: the user has no private author profile (whom a private profile follows stays on the server). */
+function notPrivateProfile(userId: number) {
+  return sql`NOT EXISTS (SELECT 1 FROM author_profiles p WHERE p.user_id = ${userId} AND p.private_profile)`;
+}
 
 export interface BlogPostSummary {
   id: number;
@@ -110,7 +73,7 @@ export interface AuthorSummary {
   followersNumber: number;
 }
 
-/** The authors an author follows (the "following" tab). */
+/** The authors an author follows (the "following" tab); none while the follower's profile is private. */
 export const listFollowedAuthors = unstable_cache(
   async (followerId: number, limit = 50): Promise<AuthorSummary[]> =>
     getDb()
@@ -118,9 +81,10 @@ export const listFollowedAuthors = unstable_cache(
       .from(t.authorFollows)
       .innerJoin(t.users, eq(t.users.id, t.authorFollows.authorId))
       .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
-      .where(eq(t.authorFollows.followerId, followerId))
+      .where(and(eq(t.authorFollows.followerId, followerId), notPrivateProfile(followerId)))
       .orderBy(desc(t.authorProfiles.followersNumber))
       .limit(limit),
-  ['author-following'],
+  // A new key with the rule: no list cached before it can be served.
+  ['author-following-public'],
   { tags: ['authors'], revalidate: 300 },
 );

@@ -183,7 +183,7 @@ export const getBlogPost = unstable_cache(
   { tags: ['blog'], revalidate: 300 },
 );
 
-export interface UserProfile {
+interface UserProfileBase {
   id: number;
   slug: string;
   world: string;
@@ -191,15 +191,35 @@ export interface UserProfile {
   imagePath: string | null;
   isSeller: boolean;
   createdAt: string;
-  following: { id: number; slug: string; publicName: string; world: string }[];
 }
+
+/** A followed author as the user profile lists it. */
+export interface FollowedAuthorLink {
+  id: number;
+  slug: string;
+  publicName: string;
+  world: string;
+}
+
+/**
+ * A member's public profile. Whom a member follows is part of it only while their profile is
+ * public: a private one comes without the list (absent, not empty), as the author page hides it.
+ */
+export type UserProfile = UserProfileBase & ({ privateProfile: false; following: FollowedAuthorLink[] } | { privateProfile: true; following?: never });
 
 /** The public profile of any member (the user profile route). */
 export const getUserProfile = unstable_cache(
   async (id: number): Promise<UserProfile | null> => {
     const db = getDb();
-    const [user] = await db.select().from(t.users).where(eq(t.users.id, id));
-    if (!user) return null;
+    const [row] = await db
+      .select({ user: t.users, privateProfile: t.authorProfiles.privateProfile })
+      .from(t.users)
+      .leftJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
+      .where(eq(t.users.id, id));
+    if (!row) return null;
+    const { user } = row;
+    const base: UserProfileBase = { id: user.id, slug: user.slug, world: user.world, publicName: user.publicName, imagePath: user.imagePath, isSeller: user.isSeller, createdAt: user.createdAt.toISOString() };
+    if (row.privateProfile) return { ...base, privateProfile: true };
     const following = await db
       .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, world: t.users.world })
       .from(t.authorFollows)
@@ -207,8 +227,9 @@ export const getUserProfile = unstable_cache(
       .where(eq(t.authorFollows.followerId, id))
       .orderBy(t.users.publicName)
       .limit(50);
-    return { id: user.id, slug: user.slug, world: user.world, publicName: user.publicName, imagePath: user.imagePath, isSeller: user.isSeller, createdAt: user.createdAt.toISOString(), following };
+    return { ...base, privateProfile: false, following };
   },
-  ['user-profile'],
+  // A new key with the public view: no entry cached before it can be served.
+  ['user-profile-public'],
   { tags: ['authors'], revalidate: 300 },
 );

@@ -1,5 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { normalizeHost } from '@/lib/http/host';
 
 export interface AuthorDomain {
   domain: string;
@@ -8,20 +9,47 @@ export interface AuthorDomain {
 }
 
 const REFRESH_MS = 60_000;
+
+interface AuthorDomainMap {
+  map: Map<string, AuthorDomain>;
+  loadedAt: number;
+}
+
+// On globalThis, not in this module: the proxy (bundled by Next) and server.ts (pre-route, run
+// by tsx) each have their own copy of this file but run in one process, and share one map.
 const holder = globalThis as typeof globalThis & {
-  __kreideAuthorDomains?: { map: Map<string, AuthorDomain>; loadedAt: number; loading?: Promise<void> };
+  __kreideAuthorDomains?: AuthorDomainMap;
+  __kreideAuthorDomainsLoading?: Promise<void>;
 };
 
-async function load(): Promise<void> {
-  const rows = await getDb().select({ domain: t.authorDomains.domain, authorId: t.authorDomains.authorId, world: t.authorDomains.world }).from(t.authorDomains);
-  holder.__kreideAuthorDomains = { map: new Map(rows.map((r) => [r.domain.toLowerCase(), r])), loadedAt: Date.now() };
+/** Replaces the map with these rows (after a load, and in tests). */
+export function rememberAuthorDomains(rows: readonly AuthorDomain[]): void {
+  holder.__kreideAuthorDomains = { map: new Map(rows.map((r) => [normalizeHost(r.domain), r])), loadedAt: Date.now() };
+}
+
+/** Loads the map once at a time: callers that come while a load runs share it. */
+function load(): Promise<void> {
+  holder.__kreideAuthorDomainsLoading ??= (async () => {
+    try {
+      const rows = await getDb().select({ domain: t.authorDomains.domain, authorId: t.authorDomains.authorId, world: t.authorDomains.world }).from(t.authorDomains);
+      rememberAuthorDomains(rows);
+    } finally {
+      holder.__kreideAuthorDomainsLoading = undefined;
+    }
+  })();
+  return holder.__kreideAuthorDomainsLoading;
+}
+
+function refreshInBackground(): void {
+  load().catch((error: Error) => console.error('author domains could not be loaded:', error.message));
 }
 
 /**
  * The author custom domains, from an in-memory map: loaded once, then refreshed in the background
- * every minute — the proxy never waits for the database on a normal request (DESIGN §3).
+ * every minute — the proxy never waits for the database on a normal request (DESIGN §3). The host
+ * may come straight from the Host header: it is normalised here (see normalizeHost).
  */
-export async function findAuthorDomain(hostname: string): Promise<AuthorDomain | undefined> {
+export async function findAuthorDomain(host: string): Promise<AuthorDomain | undefined> {
   const cache = holder.__kreideAuthorDomains;
   if (!cache) {
     try {
@@ -30,14 +58,21 @@ export async function findAuthorDomain(hostname: string): Promise<AuthorDomain |
       console.error('author domains could not be loaded:', (error as Error).message);
       return undefined;
     }
-  } else if (Date.now() - cache.loadedAt > REFRESH_MS && !cache.loading) {
-    cache.loading = load()
-      .catch((error: Error) => console.error('author domains refresh failed:', error.message))
-      .finally(() => {
-        if (holder.__kreideAuthorDomains) holder.__kreideAuthorDomains.loading = undefined;
-      });
+  } else if (Date.now() - cache.loadedAt > REFRESH_MS) {
+    refreshInBackground();
   }
-  return holder.__kreideAuthorDomains?.map.get(hostname.toLowerCase());
+  return holder.__kreideAuthorDomains?.map.get(normalizeHost(host));
+}
+
+/**
+ * The same lookup for code that may not wait at all (server.ts before Next): answers from the map
+ * as it is and starts a load in the background when there is none yet or it is old. `ready` is
+ * false until the first load has finished — the caller decides what an unknown host means then.
+ */
+export function peekAuthorDomain(host: string): { ready: false } | { ready: true; domain: AuthorDomain | undefined } {
+  const cache = holder.__kreideAuthorDomains;
+  if (!cache || Date.now() - cache.loadedAt > REFRESH_MS) refreshInBackground();
+  return cache ? { ready: true, domain: cache.map.get(normalizeHost(host)) } : { ready: false };
 }
 
 /** Forget the cached map (after a domain changes, and in tests). */

@@ -1,8 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 import type { AuthorDomain } from './author-domains';
 
 /** The paths an author's own domain serves (SPEC §2 author-domain routes). */
 const STOREFRONT_PATH = /^\/(?:blog|materials|material\/\d+(?:\/[^/]+)?)?\/?$/;
+
+/** The folder of app/ that author domains are rewritten into; never a public address itself. */
+export const STOREFRONT_FOLDER = '/storefront';
 
 /**
  * Rewrites a request for an author's custom domain to that author's storefront. Anything else
@@ -12,7 +16,24 @@ export function rewriteToStorefront(request: NextRequest, domain: AuthorDomain):
   const url = request.nextUrl.clone();
   const pathname = url.pathname;
   url.pathname = STOREFRONT_PATH.test(pathname)
-    ? `/storefront/${domain.domain}${pathname === '/' ? '' : pathname.replace(/\/$/, '')}`
-    : `/storefront/${domain.domain}/not-found`;
+    ? `${STOREFRONT_FOLDER}/${domain.domain}${pathname === '/' ? '' : pathname.replace(/\/$/, '')}`
+    : `${STOREFRONT_FOLDER}/${domain.domain}/not-found`;
   return NextResponse.rewrite(url);
+}
+
+/** True for the storefront folder's own paths (`/storefront`, `/storefront/…`). */
+export function isStorefrontFolderPath(pathname: string): boolean {
+  return pathname === STOREFRONT_FOLDER || pathname.startsWith(`${STOREFRONT_FOLDER}/`);
+}
+
+/**
+ * The storefront folder asked for by its own name on Kreide's host: an unknown path like any
+ * other, so the remembered world's translated not-found page with status 404. (server.ts hands
+ * every outside request for the folder to the proxy as the bare folder path — see
+ * lib/http/author-domain-paths.ts — because the proxy's matcher skips paths that end like a file
+ * name, and `/storefront/author.example` does.)
+ */
+export function storefrontFolderNotFound(request: NextRequest): NextResponse {
+  const { world } = chooseWorld({ rememberedWorld: request.cookies.get(WORLD_COOKIE)?.value });
+  return NextResponse.rewrite(new URL(`/${world}/404`, request.url));
 }

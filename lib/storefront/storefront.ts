@@ -1,8 +1,10 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
+import { parseId } from '@/lib/api/schemas';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { normalizeHost } from '@/lib/http/host';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 
 export interface Storefront {
@@ -11,10 +13,10 @@ export interface Storefront {
   world: WorldCode;
 }
 
-/** The storefront behind an author's custom domain, or null. */
+/** The storefront behind an author's custom domain (a host name, normalised here), or null. */
 export const getStorefront = unstable_cache(
   async (domain: string): Promise<Storefront | null> => {
-    const [row] = await getDb().select().from(t.authorDomains).where(eq(t.authorDomains.domain, domain.toLowerCase()));
+    const [row] = await getDb().select().from(t.authorDomains).where(eq(t.authorDomains.domain, normalizeHost(domain)));
     if (!row || !isWorldCode(row.world)) return null;
     return { domain: row.domain, authorId: row.authorId, world: row.world };
   },
@@ -35,6 +37,7 @@ export function resolveStorefrontPath(segments: string[]): StorefrontPage {
   if (!first) return { kind: 'home' };
   if (rest.length === 0 && !second && first === 'materials') return { kind: 'materials' };
   if (rest.length === 0 && !second && first === 'blog') return { kind: 'blog' };
-  if (first === 'material' && second && /^\d+$/.test(second) && rest.length === 0) return { kind: 'material', id: Number(second), slug: third };
+  const id = parseId(second);
+  if (first === 'material' && id !== null && rest.length === 0) return { kind: 'material', id, slug: third };
   return { kind: 'not-found' };
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -191,4 +192,74 @@ test('an author’s own domain gets the same policy and runs without a violation
   await page.waitForLoadState('networkidle');
   await expectScriptsCarry(page, nonce);
   expect(await violations(page, consoleMessages)).toEqual([]);
+});
+
+/**
+ * A request with a Host header of our choosing, straight to the server: no name resolution, so
+ * any author domain (with or without a trailing dot) reaches this machine.
+ */
+function requestAs(baseURL: string, host: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const port = Number(new URL(baseURL).port);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, accept: 'text/html,application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+test('the internal storefront folder is a translated 404 from outside, on any host', async ({ page, baseURL }) => {
+  for (const path of ['/storefront/author-demo.localhost', '/storefront/author-demo.localhost/materials', '/storefront/author-demo.localhost/material/1/x.pdf', '/storefront']) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+      await expect(page.locator('[data-storefront-author]')).toHaveCount(0);
+    });
+  }
+  // In the remembered world's language.
+  await page.context().addCookies([{ name: 'kreide_world', value: 'it', url: baseURL! }]);
+  expect((await page.goto('/storefront/author-demo.localhost'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina non trovata');
+  // On an author's own domain, asking for another storefront by its folder is that storefront's 404.
+  const onDomain = await requestAs(baseURL!, 'author-demo.localhost', '/storefront/author-demo.localhost');
+  expect(onDomain.status).toBe(404);
+  expect(onDomain.body).not.toContain('data-storefront-author');
+});
+
+test('an author domain is found with a trailing dot and in capitals', async ({ baseURL }) => {
+  for (const host of ['author-demo.localhost.', 'Author-Demo.LOCALHOST.']) {
+    const response = await requestAs(baseURL!, host, '/');
+    expect(response.status, host).toBe(200);
+    expect(response.body, host).toContain('data-storefront-author');
+    expect(response.body, host).toContain('Frau Demo');
+  }
+});
+
+test('author domains do not serve the API: 404 in the error shape, while Kreide’s host does', async ({ baseURL }) => {
+  expect((await requestAs(baseURL!, 'localhost', '/api/health')).status).toBe(200);
+  for (const host of ['author-demo.localhost', 'author-demo.localhost.']) {
+    for (const path of ['/api/health', '/api/v1/user?world=de', '/api/v3/search?world=de&q=Bruch']) {
+      // Right after a start the domain map may still be loading (503, retry): then it is a 404.
+      await expect.poll(async () => (await requestAs(baseURL!, host, path)).status, { message: `${host}${path}` }).toBe(404);
+      const response = await requestAs(baseURL!, host, path);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      const body = JSON.parse(response.body) as { error: { code: string; message: string; details: unknown } };
+      expect(body.error).toEqual({ code: 'not_found', message: expect.any(String), details: { reason: 'author_domain' } });
+    }
+  }
+});
+
+test('a storefront’s buy link goes to the main site, which owns the session', async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://author-demo.localhost:${port}/`);
+  await page.locator('.card-link').first().click();
+  await expect(page).toHaveURL(new RegExp(`^http://author-demo\\.localhost:${port}/material/\\d+/`));
+  const buy = page.locator('article.material a[href*="/de/material/"]');
+  await expect(buy).toHaveAttribute('href', new RegExp(`^http://localhost:${port}/de/material/\\d+/[a-z0-9-]+$`));
 });

@@ -1,7 +1,9 @@
 import { GET as search } from '@/app/api/v3/search/route';
 import { GET as suggest } from '@/app/api/v3/search/suggest/route';
+import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as userDetailsQuery } from '@/app/api/v3/user-details/query/route';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { AUTHOR_PERSONAL_FIELDS } from '@/lib/catalog/author-view';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { getDb } from '@/lib/db/client';
 import { sql } from 'drizzle-orm';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
@@ -45,6 +47,77 @@ describe(`catalogue API on ${BACKEND}`, () => {
         expect(status).toBe(404);
         expect(body.error.code).toBe('not_found');
       }
+    });
+
+    describe('for a private profile', () => {
+      // What the author wrote about themself: none of it may appear in any public answer.
+      const PERSONAL = {
+        subtitle: 'Klassenlehrerin der 3b in Köln-Ehrenfeld',
+        description: '<p>Privat: ich unterrichte an der Grundschule Beispielstraße 5.</p>',
+        facebookProfile: 'privat.facebook.handle',
+        instagramProfile: 'privat.instagram.handle',
+        pinterestProfile: 'privatpinteresthandle',
+        profileBackgroundPath: 'users/1/background-privatbackgr.webp',
+        profileBackgroundData: { fallback: { format: 'jpeg', path: 'users/1/background-privatbackgr.jpg' } },
+      };
+      let privateId: number;
+      let member: Record<string, string>;
+
+      beforeAll(async () => {
+        const authors = await getDb().execute<{ id: number }>(sql`
+          SELECT u.id FROM users u WHERE u.is_seller AND u.world = 'de' AND u.id <> ${sellerId}
+            AND EXISTS (SELECT 1 FROM materials m WHERE m.author_id = u.id AND m.is_active AND m.deleted_at IS NULL)
+          ORDER BY u.id LIMIT 1`);
+        privateId = authors.rows[0]!.id;
+        await getDb().execute(sql`
+          UPDATE author_profiles SET private_profile = true, subtitle = ${PERSONAL.subtitle}, description = ${PERSONAL.description},
+            facebook_profile = ${PERSONAL.facebookProfile}, instagram_profile = ${PERSONAL.instagramProfile}, pinterest_profile = ${PERSONAL.pinterestProfile},
+            profile_background_path = ${PERSONAL.profileBackgroundPath}, profile_background_data = ${JSON.stringify(PERSONAL.profileBackgroundData)}::jsonb
+          WHERE user_id = ${privateId}`);
+        const signIn = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD } }));
+        expect(signIn.status).toBe(200);
+        member = { authorization: `Bearer ${(await signIn.json()).access_token}` };
+      });
+
+      const query = async (body: unknown, headers?: Record<string, string>) => {
+        const response = await userDetailsQuery(apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body, headers }));
+        return { status: response.status, text: await response.text() };
+      };
+
+      function expectNothingPersonal(text: string) {
+        for (const value of [PERSONAL.subtitle, 'Beispielstraße', PERSONAL.facebookProfile, PERSONAL.instagramProfile, PERSONAL.pinterestProfile, 'privatbackgr']) {
+          expect(text).not.toContain(value);
+        }
+      }
+
+      it.each([['an anonymous caller', false], ['another signed-in member', true]])('answers %s the public view: name, picture, badge and counts, no personal field', async (_, signedIn) => {
+        const { status, text } = await query({ author: { userId: privateId } }, signedIn ? member : undefined);
+        expect(status).toBe(200);
+        expectNothingPersonal(text);
+        const body = JSON.parse(text);
+        expect(body).toMatchObject({ id: privateId, isSeller: true, followersNumber: expect.any(Number), followingNumber: expect.any(Number) });
+        expect(Object.keys(body.details).sort()).toEqual(['imagePath', 'privateProfile', 'publicName', 'teachableCertified', 'totalMaterials']);
+        expect(body.details).toMatchObject({ privateProfile: true, totalMaterials: expect.any(Number) });
+        expect(body.details.totalMaterials).toBeGreaterThan(0);
+      });
+
+      it.each([['an anonymous caller', false], ['another signed-in member', true]])('leaves the personal fields out for %s even when they are asked for by name', async (_, signedIn) => {
+        const fields = ['id', 'details.privateProfile', ...AUTHOR_PERSONAL_FIELDS.map((f) => `details.${f}`)];
+        const { status, text } = await query({ author: { userId: privateId }, fields }, signedIn ? member : undefined);
+        expect(status).toBe(200);
+        expectNothingPersonal(text);
+        expect(JSON.parse(text)).toEqual({ id: privateId, details: { privateProfile: true } });
+      });
+
+      it('shows them again once the profile is public', async () => {
+        await getDb().execute(sql`UPDATE author_profiles SET private_profile = false WHERE user_id = ${privateId}`);
+        try {
+          const { text } = await query({ author: { userId: privateId }, fields: ['details.subtitle', 'details.instagramProfile'] });
+          expect(JSON.parse(text)).toEqual({ details: { subtitle: PERSONAL.subtitle, instagramProfile: PERSONAL.instagramProfile } });
+        } finally {
+          await getDb().execute(sql`UPDATE author_profiles SET private_profile = true WHERE user_id = ${privateId}`);
+        }
+      });
     });
 
     it.each([

@@ -162,9 +162,13 @@ describe(`user details API on ${BACKEND}`, () => {
       expect(await (await details(accounts.seller.bearer)).json()).toEqual(answer);
       expect(await (await currentUser(apiRequest('/api/v1/user', { headers: accounts.seller.bearer }))).json()).toMatchObject({ slug: 'frau-dr-mueller', details: { publicName: 'Frau Dr. Müller' }, userName: 'Erika Müller' });
       const profile = await getAuthorProfile(accounts.seller.id);
-      expect(profile).toMatchObject({ slug: 'frau-dr-mueller', details: { publicName: 'Frau Dr. Müller', subtitle: 'Mathe und Deutsch', privateProfile: true } });
+      // The profile is private now: its public view carries the name, never the personal fields.
+      expect(profile).toMatchObject({ slug: 'frau-dr-mueller', details: { publicName: 'Frau Dr. Müller', privateProfile: true } });
+      expect(profile!.details).not.toHaveProperty('subtitle');
       const queried = await authorQuery(apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body: { author: { userId: accounts.seller.id } } }));
-      expect(await queried.json()).toMatchObject({ details: { publicName: 'Frau Dr. Müller', instagramProfile: 'frau.mueller' } });
+      const queriedBody = await queried.json();
+      expect(queriedBody).toMatchObject({ details: { publicName: 'Frau Dr. Müller' } });
+      expect(queriedBody.details).not.toHaveProperty('instagramProfile');
 
       // The author's cached pages go in every world (any slug, tab or query); other pages stay.
       expect(purged).toEqual(mine);

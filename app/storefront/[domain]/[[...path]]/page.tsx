@@ -7,6 +7,7 @@ import { Price } from '@/components/catalog/price';
 import { getAuthorProfile, listAuthorBlogPosts } from '@/lib/catalog/authors';
 import { getMaterialLabels } from '@/lib/catalog/labels';
 import { getMaterialDetail, listAuthorMaterials, type MaterialCard } from '@/lib/catalog/materials';
+import { decodePathSegments } from '@/lib/routing/decode-path';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { mediaUrl } from '@/lib/storage/media-url';
@@ -28,7 +29,9 @@ async function load({ params }: Props) {
   const { domain, path = [] } = await params;
   const storefront = await getStorefront(domain);
   if (!storefront) notFound();
-  const page = resolveStorefrontPath(path.map((s) => decodeURIComponent(s)));
+  const segments = decodePathSegments(path);
+  if (!segments) notFound();
+  const page = resolveStorefrontPath(segments);
   if (page.kind === 'not-found') notFound();
   const author = await getAuthorProfile(storefront.authorId);
   if (!author) notFound();
