@@ -20,9 +20,13 @@ jest.mock('./impersonation-banner', () => {
 
 const ORIGIN = window.location.origin;
 const requests: string[] = [];
+const tracked: Array<{ body: unknown; contentType: string | null; credentials: RequestCredentials }> = [];
 const server = setupServer(
   http.get(`${ORIGIN}/api/v1/filters`, () => HttpResponse.json({ filters: [] })),
-  http.post(`${ORIGIN}/api/v3/events/track`, () => HttpResponse.json({ track_sid: 's' })),
+  http.post(`${ORIGIN}/api/v3/events/track`, async ({ request }) => {
+    tracked.push({ body: await request.json(), contentType: request.headers.get('content-type'), credentials: request.credentials });
+    return HttpResponse.json({ track_sid: 's' });
+  }),
   http.get(`${ORIGIN}/api/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })),
   http.get(`${ORIGIN}/api/v1/user`, () => HttpResponse.json({ ...USER, loggedInAsAnotherUser: true })),
 );
@@ -68,6 +72,12 @@ describe('the browser session wiring', () => {
     await pushTag({ event: 'page_view' });
     expect(requests).toContain('POST /api/v3/events/track?world=de');
     expect(dataLayer()).toEqual([{ event: 'page_view' }]);
+  });
+
+  it('sends one event per call as JSON { events: [{ ...data, name }] }, the name winning over a data field', async () => {
+    tracked.length = 0;
+    await trackEvent('wrongAccountLogin', { storedUserId: 99, userId: 7, name: 'ignored' });
+    expect(tracked).toEqual([{ body: { events: [{ storedUserId: 99, userId: 7, name: 'wrongAccountLogin' }] }, contentType: expect.stringMatching(/^application\/json/), credentials: 'include' }]);
   });
 
   it('an impersonated session sends no tracking, pushes no tags and shows the banner (loaded then)', async () => {

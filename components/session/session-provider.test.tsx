@@ -157,7 +157,7 @@ describe('the accept-terms prompt', () => {
     await screen.findByRole('heading', { name: TERMS.title });
     fireEvent.click(screen.getByRole('button', { name: TEXTS.terms.logout }));
     await waitFor(() => expect(harness.navigations).toEqual(['reload']));
-    expect(requests).toContain('GET v3/oauth2/logout');
+    expect(requests).toContain('POST v3/oauth2/logout');
   });
 });
 

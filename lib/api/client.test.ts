@@ -118,6 +118,7 @@ describe('the session guard around calls', () => {
         return retry;
       },
       answered: (path) => events.push(`answered ${path}`),
+      retrySettled: (path) => events.push(`retry settled ${path}`),
     };
     return { guard, events };
   }
@@ -139,7 +140,26 @@ describe('the session guard around calls', () => {
     const { guard, events } = recordingGuard(true);
     await expect(client({ guard }).post('v1/orders', { a: 1 })).rejects.toMatchObject({ response: { status: 401 } });
     expect(bodies).toEqual(['{"a":1}', '{"a":1}']);
-    expect(events).toEqual(['before v1/orders', '401 v1/orders invalid_token', '401 v1/orders retried invalid_token']);
+    expect(events).toEqual(['before v1/orders', '401 v1/orders invalid_token', '401 v1/orders retried invalid_token', 'retry settled v1/orders']);
+  });
+
+  it('tells the guard when the granted retry has settled, answered or cut off, and only then', async () => {
+    let calls = 0;
+    server.use(
+      http.get('http://kreide.test/api/v1/answered', () => (++calls % 2 === 1 ? HttpResponse.json({ error: { details: { reason: 'a' } } }, { status: 401 }) : HttpResponse.json({ ok: true }))),
+      http.get('http://kreide.test/api/v1/dropped', () => (++calls % 2 === 1 ? HttpResponse.json({ error: { details: { reason: 'b' } } }, { status: 401 }) : HttpResponse.error())),
+    );
+    const { guard, events } = recordingGuard(true);
+    await expect(client({ guard }).get('v1/answered')).resolves.toEqual({ ok: true });
+    expect(events).toEqual(['before v1/answered', '401 v1/answered a', 'answered v1/answered', 'retry settled v1/answered']);
+    events.length = 0;
+    await expect(client({ guard }).get('v1/dropped')).rejects.toBeInstanceOf(TypeError);
+    expect(events).toEqual(['before v1/dropped', '401 v1/dropped b', 'retry settled v1/dropped']);
+
+    const refused = recordingGuard(false);
+    server.use(http.get('http://kreide.test/api/v1/refused', () => HttpResponse.json({ error: { details: { reason: 'c' } } }, { status: 401 })));
+    await expect(client({ guard: refused.guard }).get('v1/refused')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(refused.events).toEqual(['before v1/refused', '401 v1/refused c']);
   });
 
   it('leaves the body readable for the caller after the guard read it', async () => {

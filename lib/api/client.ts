@@ -44,6 +44,8 @@ export interface CallGuard {
   unauthorized(path: string, response: Response, retried: boolean): Promise<boolean>;
   /** Any other answer, so that only consecutive 401s for a path are counted. */
   answered(path: string): void;
+  /** The retry `unauthorized` granted has settled: answered, failed or cut off. */
+  retrySettled(path: string): void;
 }
 
 export interface ApiClient {
@@ -122,20 +124,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const guard = options.guard;
     if (!guard || /^https?:\/\//.test(path)) return attempt();
     const apiPath = path.replace(/^\//, '');
-    await guard.before(apiPath, call);
-    for (let retried = false; ; retried = true) {
+
+    /** One attempt; hands a 401's answer back, tells the guard of every other answer. */
+    const answerOrUnauthorized = async (): Promise<{ answer: T } | { unauthorized: HTTPError }> => {
       try {
         const answer = await attempt();
         guard.answered(apiPath);
-        return answer;
+        return { answer };
       } catch (error) {
         if (!(error instanceof HTTPError)) throw error;
-        if (error.response.status !== 401) {
-          guard.answered(apiPath);
-          throw error;
-        }
-        if (!(await guard.unauthorized(apiPath, error.response, retried)) || retried) throw error;
+        if (error.response.status === 401) return { unauthorized: error };
+        guard.answered(apiPath);
+        throw error;
       }
+    };
+
+    await guard.before(apiPath, call);
+    const first = await answerOrUnauthorized();
+    if ('answer' in first) return first.answer;
+    if (!(await guard.unauthorized(apiPath, first.unauthorized.response, false))) throw first.unauthorized;
+    try {
+      const second = await answerOrUnauthorized();
+      if ('answer' in second) return second.answer;
+      await guard.unauthorized(apiPath, second.unauthorized.response, true);
+      throw second.unauthorized;
+    } finally {
+      guard.retrySettled(apiPath);
     }
   }
 

@@ -1,7 +1,12 @@
-import { formatPrice, trackingPriceCents } from './format-price';
+import { WORLDS } from '@/lib/worlds/worlds';
+import { WHOLE_NUMBER_CURRENCIES, formatPrice, trackingPriceCents } from './format-price';
 
 // Intl puts a no-break space between number and symbol in several locales.
 const normalize = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** The worlds whose language writes a decimal point: they keep it (the price decision). */
+const DECIMAL_POINT_WORLDS = ['cn', 'hi', 'jp', 'kr', 'my', 'th'];
 
 describe('formatPrice (SPEC §5)', () => {
   it('shows two decimals with the locale separator', () => {
@@ -11,8 +16,39 @@ describe('formatPrice (SPEC §5)', () => {
     expect(normalize(formatPrice(499, 'USD', 'en-US'))).toBe('$4.99');
   });
 
-  it('keeps two decimals even for currencies Intl shows without them', () => {
+  describe('the decimal separator per world: a comma, except where the language writes a point', () => {
+    const pointWorlds = WORLDS.filter((w) => DECIMAL_POINT_WORLDS.includes(w.code));
+    const commaWorlds = WORLDS.filter((w) => !DECIMAL_POINT_WORLDS.includes(w.code));
+
+    it('covers every world: 6 keep the point, the other 21 show a comma', () => {
+      expect(pointWorlds.map((w) => w.code).sort()).toEqual([...DECIMAL_POINT_WORLDS].sort());
+      expect(commaWorlds).toHaveLength(WORLDS.length - DECIMAL_POINT_WORLDS.length);
+    });
+
+    it.each(pointWorlds.map((w) => [w.code, w.locale, w.currency]))('%s (%s, %s) keeps its own decimal point and a comma for thousands', (_code, locale, currency) => {
+      const small = normalize(formatPrice(499, currency, locale));
+      expect(small).toMatch(/(^|[^\d.,])4\.99($|[^\d])/);
+      expect(small).not.toMatch(/4,99/);
+      expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1,234\.50/);
+    });
+
+    it.each(commaWorlds.map((w) => [w.code, w.locale, w.currency]))('%s (%s, %s) shows two decimals after a comma', (_code, locale, currency) => {
+      const small = normalize(formatPrice(499, currency, locale));
+      expect(small).toMatch(/(^|[^\d.,])4,99($|[^\d])/);
+      expect(small).not.toMatch(/4\.99/);
+      expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1[ .]?234,50/);
+    });
+  });
+
+  it('keeps two decimals for JPY and KRW: amounts are hundredths in every currency here', () => {
     expect(normalize(formatPrice(12345, 'JPY', 'ja-JP'))).toMatch(/123\.45/);
+    expect(normalize(formatPrice(499, 'JPY', 'ja-JP'))).toMatch(/^￥4\.99$/);
+    expect(normalize(formatPrice(499, 'KRW', 'ko-KR'))).toMatch(/^₩4\.99$/);
+    expect(normalize(formatPrice(499, 'JPY', 'de-DE'))).toBe('4,99 ¥');
+  });
+
+  it('the whole-number currencies are exactly ARS, COP, GTQ, CLP and MXN', () => {
+    expect([...WHOLE_NUMBER_CURRENCIES].sort()).toEqual(['ARS', 'CLP', 'COP', 'GTQ', 'MXN']);
   });
 
   it.each(['ARS', 'COP', 'GTQ', 'CLP', 'MXN'])('rounds %s above 1 down to whole numbers', (currency) => {
@@ -20,6 +56,23 @@ describe('formatPrice (SPEC §5)', () => {
     expect(text).toMatch(/199/);
     expect(text).not.toMatch(/200/);
     expect(text).not.toMatch(/,99/);
+  });
+
+  it.each([
+    ['ARS', 'es-AR'],
+    ['COP', 'es-CO'],
+    ['GTQ', 'es-GT'],
+    ['CLP', 'es-CL'],
+    ['MXN', 'es-MX'],
+  ])('%s: down, never up, in its home locale (%s) and in a world page (de-DE); 1 and below keep two decimals', (currency, locale) => {
+    for (const loc of [locale, 'de-DE']) {
+      expect(digits(formatPrice(1_234_567_89, currency, loc))).toBe('1234567');
+      expect(digits(formatPrice(199_99, currency, loc))).toBe('199');
+      // Just above 1 is floored to 1; exactly 1 and below are not "above 1".
+      expect(digits(formatPrice(101, currency, loc))).toBe('1');
+      expect(digits(formatPrice(100, currency, loc))).toBe('100');
+      expect(digits(formatPrice(99, currency, loc))).toBe('099');
+    }
   });
 
   it('keeps decimals for those currencies at 1 or below', () => {

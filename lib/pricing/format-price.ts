@@ -1,7 +1,15 @@
 /**
- * Price display rules of SPEC §5: two decimals with the locale's separator; for ARS, COP, GTQ,
- * CLP and MXN, values above 1 are rounded down to whole numbers. Amounts are minor units.
+ * Price display rules of SPEC §5: two decimals; for ARS, COP, GTQ, CLP and MXN, values above 1
+ * are rounded down to whole numbers. Amounts are hundredths of the currency in every currency
+ * (JPY and KRW included, whose ISO minor unit is the whole yen or won), so they keep two decimals too.
+ *
+ * "With a comma" is read as the decimal comma of the languages that write one, which is what the
+ * locale's own separator gives in 21 of the 27 worlds. The worlds whose language writes a decimal
+ * point (cn, hi, jp, kr, my, th, as English does) keep the point: there a comma separates
+ * thousands, and "1,50" reads as a misplaced thousands mark or as 150, not as one and a half.
  */
+
+/** Currencies shown as whole numbers, rounded down, for values above 1. */
 export const WHOLE_NUMBER_CURRENCIES = new Set(['ARS', 'COP', 'GTQ', 'CLP', 'MXN']);
 
 const formatters = new Map<string, Intl.NumberFormat>();

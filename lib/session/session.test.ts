@@ -1,7 +1,7 @@
 import { http, HttpResponse, delay } from 'msw';
 import { MAX_CONSECUTIVE_401, WRONG_ACCOUNT_LOGOUT_MS, isChangeEmailConfirm, isNeverRetried, isVersionedPath, skipsTermsCheck } from './session';
 import { CART_TOKEN_KEY, LOGGED_IN_KEY, USER_ID_KEY } from './storage';
-import { API, PATHS, TERMS, USER, createHarness, serveApiForTests, unauthorized } from './testing/harness';
+import { API, PATHS, TERMS, USER, abortingFetch, createHarness, serveApiForTests, unauthorized } from './testing/harness';
 import { MemoryStorage } from './testing/memory-storage';
 
 const { server, requests } = serveApiForTests();
@@ -86,6 +86,59 @@ describe('the outcome of validation', () => {
     expect(session.getState().loggedIn).toBe(false);
   });
 
+  it('a server failure of a visitor without a login falls back to anonymous too', async () => {
+    server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })));
+    const { session } = createHarness();
+    await expect(session.validate()).resolves.toBe('anonymous');
+    expect(requests).toEqual(['GET v3/oauth2/validate', 'POST v3/oauth2/authenticate']);
+    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true, authError: null });
+  });
+
+  it('a 401 while logged in (not for the terms) falls back to anonymous, then goes to the login page', async () => {
+    server.use(http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')));
+    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7 });
+    let navigationsWhenAuthenticating: string[] | null = null;
+    server.use(
+      http.post(`${API}/v3/oauth2/authenticate`, async ({ request }) => {
+        navigationsWhenAuthenticating = [...navigations];
+        expect(await request.json()).toEqual({ client_id: 'web', grant_type: 'client_credentials' });
+        return HttpResponse.json({ access_token: null, oauth_user_id: null });
+      }),
+    );
+    await expect(session.validate()).resolves.toBe('anonymous');
+    expect(requests).toEqual(['GET v3/oauth2/validate', 'POST v3/oauth2/authenticate']);
+    expect(navigationsWhenAuthenticating).toEqual([]);
+    expect(navigations).toEqual([PATHS.login]);
+    expect(session.getState()).toMatchObject({ loggedIn: false, userId: null, tokenValid: true, authError: null, validated: true });
+    expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
+    expect(local.getItem(USER_ID_KEY)).toBeNull();
+  });
+
+  it('a 401 while logged in whose anonymous fallback fails too stores authError and still goes to the login page', async () => {
+    server.use(
+      http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
+      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'rate_limited' } }, { status: 429 })),
+    );
+    const { session, navigations } = createHarness({ loggedInFlag: true });
+    await expect(session.validate()).resolves.toBe('error');
+    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: false, authError: expect.objectContaining({ response: expect.objectContaining({ status: 429 }) }) });
+    expect(navigations).toEqual([PATHS.login]);
+  });
+
+  it.each([
+    ['a dropped connection', {}],
+    ['a validation cut off by navigation', { fetch: abortingFetch('v3/oauth2/validate') }],
+  ])('%s while logged in keeps the login and asks for no anonymous token', async (_name, options) => {
+    server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.error()));
+    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7, ...options });
+    await expect(session.validate()).resolves.toBe('error');
+    expect(session.getState()).toMatchObject({ loggedIn: true, validated: true, authError: expect.anything() });
+    expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
+    expect(local.getItem(USER_ID_KEY)).toBe('7');
+    expect(count('POST v3/oauth2/authenticate')).toBe(0);
+    expect(navigations).toEqual([]);
+  });
+
   it('a server failure while logged in keeps the login and stores authError instead of replacing the cookie', async () => {
     server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })));
     const { session, local, navigations } = createHarness({ loggedInFlag: true });
@@ -117,7 +170,7 @@ describe('terms not accepted', () => {
     await expect(session.validate()).resolves.toBe('termsNotAccepted');
     expect(session.getState()).toMatchObject({ termsAccepted: false, termsPrompt: true, loggedIn: true, userId: 7, tokenValid: true });
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
-    expect(count('GET v3/oauth2/logout')).toBe(0);
+    expect(count('POST v3/oauth2/logout')).toBe(0);
     expect(count('POST v3/oauth2/authenticate')).toBe(0);
     expect(navigations).toEqual([]);
   });
@@ -183,12 +236,12 @@ describe('wrong account and user-load failure', () => {
     await expect(session.validate()).resolves.toBe('wrongAccount');
     expect(tracked).toEqual([{ name: 'wrongAccountLogin', data: { storedUserId: 99, userId: 7 } }]);
     expect(scheduled.map((s) => s.ms)).toEqual([WRONG_ACCOUNT_LOGOUT_MS]);
-    expect(count('GET v3/oauth2/logout')).toBe(0);
+    expect(count('POST v3/oauth2/logout')).toBe(0);
     expect(navigations).toEqual([]);
 
     scheduled[0]!.callback();
     await delay(20);
-    expect(count('GET v3/oauth2/logout')).toBe(1);
+    expect(count('POST v3/oauth2/logout')).toBe(1);
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
     expect(navigations).toEqual(['reload']);
   });
@@ -203,13 +256,13 @@ describe('wrong account and user-load failure', () => {
     expect(local.getItem(USER_ID_KEY)).toBe('7');
   });
 
-  it('a user-load failure clears the session as logout does', async () => {
-    server.use(http.get(`${API}/v1/user`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })));
+  it.each([401, 403, 404])('a user load answered %i clears the session as logout does', async (status) => {
+    server.use(http.get(`${API}/v1/user`, () => HttpResponse.json({ error: { code: 'unauthorized' } }, { status })));
     const tabStorage = new MemoryStorage();
     tabStorage.setItem('draft', 'x');
     const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7, tabStorage });
     await expect(session.validate()).resolves.toBe('loggedOut');
-    expect(count('GET v3/oauth2/logout')).toBe(1);
+    expect(count('POST v3/oauth2/logout')).toBe(1);
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
     expect(local.getItem(USER_ID_KEY)).toBeNull();
     expect(tabStorage.length).toBe(0);
@@ -218,13 +271,22 @@ describe('wrong account and user-load failure', () => {
   });
 });
 
-describe('a user load that gets no answer', () => {
-  it('does not log out when the call is cut off (the page navigates away)', async () => {
-    server.use(http.get(`${API}/v1/user`, () => HttpResponse.error()));
-    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7 });
+describe('a user load that says nothing about the login keeps the session', () => {
+  it.each([
+    ['a request cut off by navigation (AbortError)', { fetch: abortingFetch('v1/user') }, () => {}],
+    ['a network error', {}, () => server.use(http.get(`${API}/v1/user`, () => HttpResponse.error()))],
+    ['a server failure (500)', {}, () => server.use(http.get(`${API}/v1/user`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })))],
+  ])('%s: no logout, the login and the tab stay, authError is stored', async (_name, options, serve) => {
+    serve();
+    const tabStorage = new MemoryStorage();
+    tabStorage.setItem('draft', 'x');
+    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7, tabStorage, ...options });
     await expect(session.validate()).resolves.toBe('error');
-    expect(count('GET v3/oauth2/logout')).toBe(0);
+    expect(count('POST v3/oauth2/logout')).toBe(0);
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
+    expect(local.getItem(USER_ID_KEY)).toBe('7');
+    expect(tabStorage.getItem('draft')).toBe('x');
+    expect(session.getState()).toMatchObject({ loggedIn: true, userId: 7, user: null, validated: true, authError: expect.anything() });
     expect(navigations).toEqual([]);
   });
 });
@@ -237,7 +299,7 @@ describe('logout', () => {
     local.setItem(CART_TOKEN_KEY, 'cart-1');
     await session.validate();
     await session.logout();
-    expect(count('GET v3/oauth2/logout')).toBe(1);
+    expect(count('POST v3/oauth2/logout')).toBe(1);
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
     expect(local.getItem(USER_ID_KEY)).toBeNull();
     expect(local.getItem(CART_TOKEN_KEY)).toBe('cart-1');
@@ -253,7 +315,7 @@ describe('logout', () => {
   });
 
   it('forgets the login even when the server cannot be reached', async () => {
-    server.use(http.get(`${API}/v3/oauth2/logout`, () => HttpResponse.error()));
+    server.use(http.post(`${API}/v3/oauth2/logout`, () => HttpResponse.error()));
     const { session, local, navigations } = createHarness({ loggedInFlag: true });
     await session.logout();
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
@@ -277,26 +339,65 @@ describe('401 answers', () => {
     expect(count('GET v1/orders')).toBe(2);
   });
 
-  it(`rejects without retry after more than ${MAX_CONSECUTIVE_401} consecutive 401s for the same URL`, async () => {
+  it.each([
+    ['logged in', { loggedInFlag: true }, 'GET v3/oauth2/validate'],
+    ['anonymous', {}, 'POST v3/oauth2/authenticate'],
+  ])(`%s: the ${MAX_CONSECUTIVE_401}th consecutive 401 for a URL is still retried, the ${MAX_CONSECUTIVE_401 + 1}th is rejected`, async (_state, options, refresh) => {
+    const { session } = createHarness(options);
+    const decide = async (path: string) => {
+      const retry = await session.guard.unauthorized(path, new Response(JSON.stringify({ error: { details: { reason: 'invalid_token' } } }), { status: 401 }), false);
+      if (retry) session.guard.retrySettled(path);
+      return retry;
+    };
+    const decisions: boolean[] = [];
+    for (let i = 1; i <= MAX_CONSECUTIVE_401; i++) decisions.push(await decide('v1/orders'));
+    expect(decisions).toEqual([true, true, true, true, true]);
+    const refreshes = count(refresh);
+    expect(refreshes).toBe(MAX_CONSECUTIVE_401);
+    // The sixth is rejected at once: no revalidation, no anonymous login.
+    await expect(decide('v1/orders')).resolves.toBe(false);
+    expect(count(refresh)).toBe(refreshes);
+    // Another URL has its own streak; the same path with a query string is the same URL.
+    await expect(decide('v1/cart/view')).resolves.toBe(true);
+    await expect(decide('/v1/orders?page=2')).resolves.toBe(false);
+    // Any other answer for the URL ends its streak.
+    session.guard.answered('v1/orders');
+    await expect(decide('v1/orders')).resolves.toBe(true);
+  });
+
+  it(`through the client: every 401 counts, the retry's too, so the 5th (a first try) is retried and the 6th rejected`, async () => {
     server.use(http.get(`${API}/v1/orders`, () => unauthorized('invalid_token')));
     const { client } = createHarness({ loggedInFlag: true });
-    // Three calls, each retried once: six 401s in a row.
+    // Three calls: 401s 1+2, 3+4, 5 (retried) + 6 (the retry's own, rejected).
     for (let i = 0; i < 3; i++) await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
     expect(count('GET v1/orders')).toBe(6);
     const validations = count('GET v3/oauth2/validate');
+    // The 7th is rejected without retry and without revalidation.
     await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
     expect(count('GET v1/orders')).toBe(7);
     expect(count('GET v3/oauth2/validate')).toBe(validations);
   });
 
-  it('counts only consecutive 401s: another answer for the URL starts the count anew', async () => {
-    let fail = true;
-    server.use(http.get(`${API}/v1/orders`, () => (fail ? unauthorized('invalid_token') : HttpResponse.json({ orders: [] }))));
+  it('through the client: a 401 streak for URL A does not count against URL B, and a success resets A', async () => {
+    let ordersFail = true;
+    let cartCalls = 0;
+    server.use(
+      http.get(`${API}/v1/orders`, () => (ordersFail ? unauthorized('invalid_token') : HttpResponse.json({ orders: [] }))),
+      http.get(`${API}/v1/cart/view`, () => (++cartCalls % 2 === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }))),
+    );
     const { client } = createHarness({ loggedInFlag: true });
-    for (let i = 0; i < 2; i++) await expect(client.get('v1/orders')).rejects.toBeTruthy();
-    fail = false;
-    await client.get('v1/orders');
-    fail = true;
+    for (let i = 0; i < 4; i++) await expect(client.get('v1/orders')).rejects.toBeTruthy();
+    expect(count('GET v1/orders')).toBe(7);
+    // B is retried after its first 401, A's run notwithstanding.
+    await expect(client.get('v1/cart/view')).resolves.toEqual({ items: { cart: [] } });
+    expect(count('GET v1/cart/view')).toBe(2);
+    // A is still over the limit…
+    await expect(client.get('v1/orders')).rejects.toBeTruthy();
+    expect(count('GET v1/orders')).toBe(8);
+    // …until an answer that is not a 401 resets it: the next 401 is retried again.
+    ordersFail = false;
+    await expect(client.get('v1/orders')).resolves.toEqual({ orders: [] });
+    ordersFail = true;
     const before = count('GET v1/orders');
     await expect(client.get('v1/orders')).rejects.toBeTruthy();
     expect(count('GET v1/orders') - before).toBe(2);
@@ -329,15 +430,15 @@ describe('401 answers', () => {
     expect(requests.slice(start)).toEqual(['POST v3/email-change/confirm']);
   });
 
-  it('a 401 on validate while logged in marks logged out and goes to the login page', async () => {
+  it('a 401 on validate while logged in marks logged out and goes to the login page (anonymous first)', async () => {
     server.use(http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')));
     const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7 });
-    await expect(session.validate()).resolves.toBe('loggedOut');
-    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: false });
+    await expect(session.validate()).resolves.toBe('anonymous');
+    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true });
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
     expect(local.getItem(USER_ID_KEY)).toBeNull();
     expect(navigations).toEqual([PATHS.login]);
-    expect(count('POST v3/oauth2/authenticate')).toBe(0);
+    expect(count('POST v3/oauth2/authenticate')).toBe(1);
   });
 
   it('a 401 on validate through the client while logged in goes to login, unless the reason is terms_not_accepted', async () => {
@@ -361,7 +462,29 @@ describe('401 answers', () => {
     expect(navigations).toEqual([]);
   });
 
-  it('a normal call whose revalidation fails marks logged out, goes to login and is rejected', async () => {
+  it('a normal call whose revalidation is refused is retried as anonymous, then the user goes to login', async () => {
+    const { session, client, navigations } = createHarness({ loggedInFlag: true });
+    await session.validate();
+    let navigationsAtRetry: string[] | null = null;
+    let follows = 0;
+    server.use(
+      http.post(`${API}/v3/subscriptions/subscribe`, () => {
+        if (++follows === 1) return unauthorized('invalid_token');
+        navigationsAtRetry = [...navigations];
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
+    );
+    requests.length = 0;
+    await expect(client.post('v3/subscriptions/subscribe', { subjectId: 5, subjectType: 'author' })).resolves.toEqual({ ok: true });
+    expect(requests).toEqual(['POST v3/subscriptions/subscribe', 'GET v3/oauth2/validate', 'POST v3/oauth2/authenticate', 'POST v3/subscriptions/subscribe']);
+    // The retry left before the page did.
+    expect(navigationsAtRetry).toEqual([]);
+    expect(navigations).toEqual([PATHS.login]);
+    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true });
+  });
+
+  it('after a refused revalidation, a retry that is refused too is rejected and the user still goes to login', async () => {
     const { session, client, navigations } = createHarness({ loggedInFlag: true });
     await session.validate();
     server.use(
@@ -369,9 +492,62 @@ describe('401 answers', () => {
       http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
     );
     await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
-    expect(count('GET v1/orders')).toBe(1);
+    expect(count('GET v1/orders')).toBe(2);
     expect(session.getState().loggedIn).toBe(false);
     expect(navigations).toEqual([PATHS.login]);
+  });
+
+  it('when the anonymous fallback fails as well, the call is rejected without retry and authError is stored', async () => {
+    const { session, client, navigations } = createHarness({ loggedInFlag: true });
+    await session.validate();
+    server.use(
+      http.get(`${API}/v1/orders`, () => unauthorized('invalid_token')),
+      http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
+      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+    );
+    await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(count('GET v1/orders')).toBe(1);
+    expect(session.getState().authError).toMatchObject({ response: { status: 500 } });
+    expect(navigations).toEqual([PATHS.login]);
+  });
+
+  it('a revalidation that finds the token anonymous retries the call on it, without navigation', async () => {
+    const { session, client, navigations } = createHarness({ loggedInFlag: true });
+    await session.validate();
+    let calls = 0;
+    server.use(
+      http.get(`${API}/v1/cart/view`, () => (++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }))),
+      http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: null, oauth_access_token: null })),
+    );
+    await expect(client.get('v1/cart/view')).resolves.toEqual({ items: { cart: [] } });
+    expect(calls).toBe(2);
+    expect(count('POST v3/oauth2/authenticate')).toBe(0);
+    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true });
+    expect(navigations).toEqual([]);
+  });
+
+  it('concurrent calls hit by a refused login are all retried before the page goes to login', async () => {
+    const { session, client, navigations } = createHarness({ loggedInFlag: true });
+    await session.validate();
+    const seen = new Map<string, number>();
+    const navigationsAtRetries: string[][] = [];
+    server.use(
+      http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
+      http.get(`${API}/v3/items/:name`, async ({ params }) => {
+        const name = String(params.name);
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+        if (seen.get(name) === 1) return unauthorized('invalid_token');
+        // The slower retry must hold the navigation back too.
+        if (name === 'b') await delay(40);
+        navigationsAtRetries.push([...navigations]);
+        return HttpResponse.json({ name });
+      }),
+    );
+    await expect(Promise.all([client.get('v3/items/a'), client.get('v3/items/b')])).resolves.toEqual([{ name: 'a' }, { name: 'b' }]);
+    expect(navigationsAtRetries).toEqual([[], []]);
+    expect(navigations).toEqual([PATHS.login]);
+    expect(count('GET v3/oauth2/validate')).toBe(2);
+    expect(count('POST v3/oauth2/authenticate')).toBe(1);
   });
 
   it('concurrent 401s while logged in share one revalidation', async () => {

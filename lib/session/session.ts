@@ -41,13 +41,21 @@ export interface SessionState {
   tokenValid: boolean | null;
   /** An admin acting as this user: no tracking, no tag pushes, a banner (SPEC §4, §6). */
   impersonated: boolean;
-  /** The last failure to get any session (validation and the anonymous fallback both failed). */
+  /**
+   * The last failure to get a session: validation and the anonymous fallback both failed, or a
+   * browser that may hold a login got no usable answer to validation or user load (login kept).
+   */
   authError: unknown;
   /** The accept-terms prompt is open. */
   termsPrompt: boolean;
 }
 
-/** How one validation ended. */
+/**
+ * How one validation ended. `anonymous`: the visitor goes on without a login, on a valid
+ * client-credentials token (also after a refused login fell back to one). `loggedOut`: the user
+ * could not be loaded and the session was cleared as logout does. `error`: no session could be
+ * had, or the failure said nothing about the login (see `authError`).
+ */
 export type ValidationOutcome = 'loggedIn' | 'anonymous' | 'termsNotAccepted' | 'loggedOut' | 'wrongAccount' | 'error';
 
 export interface SessionLocation {
@@ -123,6 +131,13 @@ export function isChangeEmailConfirm(path: string): boolean {
   return /(change-email|email-change)/.test(p) && /confirm/.test(p);
 }
 
+/**
+ * Answers to `GET v1/user` that say the login itself is gone: the session is cleared for them.
+ * Anything else — no answer (a request cut off by navigation, a dropped connection, a time-out)
+ * or a server failure — says nothing about the login, so nothing the user did is thrown away.
+ */
+const USER_GONE_STATUSES = new Set([401, 403, 404]);
+
 interface ErrorFacts {
   status?: number;
   reason?: string;
@@ -175,6 +190,9 @@ export function createSession(deps: SessionDeps): Session {
   let forced: Promise<ValidationOutcome> | null = null;
   let anonymousLogin: Promise<boolean> | null = null;
   let termsWaiters: Array<() => void> = [];
+  /** A refused login is sent to the login page once no 401-hit call is waiting for its retry. */
+  let loginPageDue = false;
+  let callsAwaitingRetry = 0;
   const consecutive401 = new Map<string, number>();
 
   function update(patch: Partial<SessionState>) {
@@ -203,12 +221,34 @@ export function createSession(deps: SessionDeps): Session {
 
   const anonymous: Partial<SessionState> = { loggedIn: false, userId: null, user: null, impersonated: false, termsPrompt: false, termsAccepted: true };
 
-  /** SPEC §4: a 401 on validate while logged in marks logged out and goes to the login page. */
-  function sendToLogin() {
-    forgetLogin();
-    update({ ...anonymous, tokenValid: false, validated: true });
+  /** Goes to the login page when a refused login asked for it and no retried call is in flight. */
+  function goToLoginWhenIdle() {
+    if (!loginPageDue || callsAwaitingRetry > 0) return;
+    loginPageDue = false;
     if (!paths) location.reload();
     else if (location.pathname() !== paths.login) location.assign(paths.login);
+  }
+
+  /** A call that waited on a 401 decision has been rejected, or its retry has settled. */
+  function callSettled() {
+    callsAwaitingRetry = Math.max(0, callsAwaitingRetry - 1);
+    goToLoginWhenIdle();
+  }
+
+  /**
+   * The server refused a logged-in visitor's token (a 401 on validate, not for the terms): the
+   * user is marked logged out, goes on as anonymous through client credentials (`authError` only
+   * when that fails too), and is sent to the login page — after the calls that hit the 401 were
+   * retried as anonymous, so an action the user just took (a follow, a favourite) is not lost to
+   * the navigation.
+   */
+  async function loginRefused(): Promise<ValidationOutcome> {
+    forgetLogin();
+    update({ ...anonymous, tokenValid: false });
+    loginPageDue = true;
+    const anonymousNow = await loginAnonymously();
+    goToLoginWhenIdle();
+    return anonymousNow ? 'anonymous' : 'error';
   }
 
   /** Anonymous through client credentials; concurrent callers share one request. */
@@ -239,14 +279,13 @@ export function createSession(deps: SessionDeps): Session {
     try {
       user = await api.get<SessionUser>(USER_PATH);
     } catch (error) {
-      // A call cut off by leaving the page (or a dropped connection) is no answer about the
-      // user: only an answered failure clears the session, or a navigation would log out.
-      if ((await readError(error)).status === undefined) {
-        update({ authError: error, validated: true });
-        return 'error';
+      const { status } = await readError(error);
+      if (status !== undefined && USER_GONE_STATUSES.has(status)) {
+        await logout();
+        return 'loggedOut';
       }
-      await logout();
-      return 'loggedOut';
+      update({ authError: error, validated: true });
+      return 'error';
     }
     const stored = storage.get(USER_ID_KEY);
     // An admin starting to act as a user arrives with the admin's id stored: not a wrong account.
@@ -268,17 +307,17 @@ export function createSession(deps: SessionDeps): Session {
       update({ termsAccepted: false, termsPrompt: true, tokenValid: true, userId: facts.userId ?? state.userId, validated: true });
       return 'termsNotAccepted';
     }
-    if (state.loggedIn) {
-      if (facts.status === 401) {
-        sendToLogin();
-        return 'loggedOut';
-      }
-      // A server or network failure says nothing about the login: replacing the cookie with an
-      // anonymous token here would log the user out on a hiccup.
+    if (facts.status === 401) {
+      if (state.loggedIn) return loginRefused();
+      update({ tokenValid: false });
+    } else if (mayBeLoggedIn()) {
+      // No answer, a server failure or any refusal but a 401 says nothing about the token.
+      // Client credentials would write an anonymous token over the session cookie and log the
+      // user out on a hiccup (or on a validation cut off by navigation): the login is kept and
+      // the failure stored.
       update({ authError: error, validated: true });
       return 'error';
     }
-    if (facts.status === 401) update({ tokenValid: false });
     return (await loginAnonymously()) ? 'anonymous' : 'error';
   }
 
@@ -315,7 +354,8 @@ export function createSession(deps: SessionDeps): Session {
 
   async function logout(options: { toLogin?: boolean } = {}): Promise<void> {
     try {
-      await api.get(LOGOUT_PATH);
+      // A POST: the server refuses a cookie session's logout by GET, which any cross-site link could trigger.
+      await api.post(LOGOUT_PATH);
     } catch {
       // The client forgets the login even when the server cannot be reached.
     }
@@ -326,6 +366,23 @@ export function createSession(deps: SessionDeps): Session {
     else location.reload();
   }
 
+  /** Whether a call that got a 401 (and may be retried) is sent again, per SPEC §4. */
+  async function retryAfter401(): Promise<boolean> {
+    if (state.loggedIn) {
+      const outcome = await revalidate();
+      if (outcome === 'termsNotAccepted') {
+        // The call goes on after the user accepted, where they were.
+        await whenTermsAccepted();
+        return state.loggedIn;
+      }
+      // Anonymous too: the revalidation fell back to client credentials (or found the token
+      // anonymous), and the call is sent again on that identity.
+      return outcome === 'loggedIn' || outcome === 'anonymous';
+    }
+    if (!state.termsAccepted) return false;
+    return loginAnonymously();
+  }
+
   const guard: CallGuard = {
     async before(path: string, call: CallOptions) {
       if (call.noValidate || !isVersionedPath(path) || skipsTermsCheck(path)) return;
@@ -333,28 +390,30 @@ export function createSession(deps: SessionDeps): Session {
       if (!state.termsAccepted) await whenTermsAccepted();
     },
     async unauthorized(path: string, response: Response, retried: boolean) {
+      // Every 401 answer for a URL counts, the retry's own included; any other answer for that
+      // URL (`answered`) ends its streak. The fifth in a row may still be retried, the sixth not.
       const key = pathOnly(path);
       const count = (consecutive401.get(key) ?? 0) + 1;
       consecutive401.set(key, count);
       if (retried || count > MAX_CONSECUTIVE_401 || isNeverRetried(key) || isChangeEmailConfirm(key)) return false;
       if (key === VALIDATE_PATH) {
-        if (state.loggedIn && (await readError(response)).reason !== 'terms_not_accepted') sendToLogin();
+        if (state.loggedIn && (await readError(response)).reason !== 'terms_not_accepted') await loginRefused();
         return false;
       }
-      if (state.loggedIn) {
-        const outcome = await revalidate();
-        if (outcome === 'termsNotAccepted') {
-          // The call goes on after the user accepted, where they were.
-          await whenTermsAccepted();
-          return state.loggedIn;
-        }
-        return outcome === 'loggedIn';
+      callsAwaitingRetry += 1;
+      let retry = false;
+      try {
+        retry = await retryAfter401();
+        return retry;
+      } finally {
+        if (!retry) callSettled();
       }
-      if (!state.termsAccepted) return false;
-      return loginAnonymously();
     },
     answered(path: string) {
       consecutive401.delete(pathOnly(path));
+    },
+    retrySettled() {
+      callSettled();
     },
   };
 

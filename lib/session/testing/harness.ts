@@ -16,13 +16,25 @@ export function unauthorized(reason: string, extra: Record<string, unknown> = {}
   return HttpResponse.json({ error: { code: 'unauthorized', message: 'Unauthorized', details: { reason, ...extra } } }, { status: 401 });
 }
 
+/**
+ * A fetch that rejects requests to `path` (after /api/) the way a browser does when the page
+ * navigates away mid-request (an AbortError), and passes every other request on.
+ */
+export function abortingFetch(path: string): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).pathname === `/api/${path}`) return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    return fetch(input, init);
+  };
+}
+
 /** A server where the demo buyer (id 7) is signed in and has accepted the terms. */
 export function defaultHandlers(): RequestHandler[] {
   return [
     http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })),
     http.get(`${API}/v1/user`, () => HttpResponse.json(USER)),
     http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ access_token: null, oauth_user_id: null })),
-    http.get(`${API}/v3/oauth2/logout`, () => HttpResponse.json({ logged_out: true })),
+    http.post(`${API}/v3/oauth2/logout`, () => HttpResponse.json({ logged_out: true })),
     http.get(`${API}/v3/terms/get-actual-agb`, () => HttpResponse.json(TERMS)),
     http.post(`${API}/v3/terms/accept-agb`, () => HttpResponse.json({ accepted: true, terms: TERMS })),
     http.post(`${API}/v3/oauth2/login-as/end`, () => HttpResponse.json({ redirect: '/de/login-as' })),
@@ -62,6 +74,8 @@ export interface HarnessOptions {
   pathname?: string;
   local?: Storage;
   tabStorage?: Storage;
+  /** The fetch under both clients (to fail a request the way a browser does); MSW's by default. */
+  fetch?: typeof fetch;
 }
 
 /** A session with memory storage, a recording location and timers, plus a guarded client. */
@@ -79,7 +93,7 @@ export function createHarness(options: HarnessOptions = {}) {
     () => tabStorage,
   );
   const session = createSession({
-    api: createApiClient({ baseUrl: API, getWorld: () => 'de' }),
+    api: createApiClient({ baseUrl: API, getWorld: () => 'de', fetch: options.fetch }),
     storage,
     paths: PATHS,
     location: {
@@ -93,6 +107,6 @@ export function createHarness(options: HarnessOptions = {}) {
     tracker: { trackEvent: (name, data) => tracked.push({ name, data }) },
     timers: { setTimeout: (callback, ms) => scheduled.push({ callback, ms }) },
   });
-  const client = createApiClient({ baseUrl: API, getWorld: () => 'de', guard: session.guard });
+  const client = createApiClient({ baseUrl: API, getWorld: () => 'de', guard: session.guard, fetch: options.fetch });
   return { session, client, storage, local, tabStorage, navigations, tracked, scheduled };
 }
