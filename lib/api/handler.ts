@@ -1,27 +1,76 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
+import { resolveRouteAuth, type AuthLevel, type SessionFor } from './route-auth';
 import { getMessages } from '@/lib/i18n/messages';
-import { DEFAULT_WORLD, WORLD_CODES, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
+import { checkRequestOrigin } from '@/lib/http/origin';
+import { DEFAULT_WORLD, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
+import { databaseErrorCode } from './database-errors';
 import { AppError, type ErrorBody, type ErrorCode } from './errors';
+import { findUnstorableText } from './input-walk';
+import { issuesToDetails, worldParam } from './schemas';
 
-/** Every call carries a `world` query parameter; default de (SPEC §7). */
-export const worldParam = z.enum(WORLD_CODES).default(DEFAULT_WORLD);
+export { worldParam };
+export type { AuthLevel };
 
-export interface HandlerContext<Q, B> {
+/** JSON bodies of the API are small forms; anything larger is refused before it is parsed. */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/** What a route declares about itself: who may call, how, and with which input. */
+export interface RouteOptions<A extends AuthLevel, Q extends ZodType | undefined, B extends ZodType | undefined, P extends ZodType | undefined = undefined> {
+  /** One line for the API document. */
+  summary: string;
+  /** Longer explanation for the API document (rules, states, errors). */
+  description?: string;
+  /**
+   * Who may call: anyone (`anonymous`), any valid token including an anonymous client-credentials
+   * one (`client`), a signed-in user (`user`), a seller, or an admin acting as themselves.
+   */
+  auth: A;
+  /** False: refused while an admin acts as the user (payout and identity details). */
+  impersonation?: boolean;
+  /**
+   * Origin check for browsers (default: every method but GET and HEAD). A request carrying the
+   * session cookie must name our public origin; bearer-token clients are not exposed to it.
+   */
+  csrf?: boolean;
+  /** The query parameters besides `world`. */
+  query?: Q;
+  /** The path parameters of a route with dynamic segments. */
+  params?: P;
+  /** The body's schema: JSON by default, or a form post (`bodyType: 'form'`), both read with the size bound. */
+  body?: B;
+  /** `form`: an `application/x-www-form-urlencoded` body; `upload`: a multipart file the route reads itself (lib/images/upload.ts bounds it). */
+  bodyType?: 'json' | 'form' | 'upload';
+  /** Example answer for the API document. */
+  example?: unknown;
+  /** Status of a successful answer for the API document (200 unless said). */
+  successStatus?: number;
+}
+
+type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
+
+export interface RouteContext<A extends AuthLevel, Q, B, P> {
   request: NextRequest;
   world: World;
   query: Q;
   body: B;
+  params: P;
+  session: SessionFor<A>;
 }
 
-interface HandlerOptions<Q extends ZodType, B extends ZodType> {
-  query?: Q;
-  body?: B;
-}
+/** A route handler together with what it declared (read by the OpenAPI document and the fuzz suite). */
+export type DeclaredHandler = ((request: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+  readonly declaration: RouteOptions<AuthLevel, ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+};
 
-function localizedMessage(world: WorldCode, code: ErrorCode): string {
+function localizedMessage(world: WorldCode, code: ErrorCode, details: unknown): string {
   const common = getMessages(getWorld(world).language).common;
-  const errors = typeof common === 'object' ? common.apiErrors : undefined;
+  if (typeof common !== 'object') return code;
+  // A reason with its own text (`apiReasons`) says more than the code's general one.
+  const reason = (details as { reason?: unknown } | null)?.reason;
+  const reasons = common.apiReasons;
+  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string') return reasons[reason];
+  const errors = common.apiErrors;
   const text = typeof errors === 'object' ? errors[code] : undefined;
   return typeof text === 'string' ? text : code;
 }
@@ -29,24 +78,23 @@ function localizedMessage(world: WorldCode, code: ErrorCode): string {
 /** Builds the error response in the one error shape, with the message in the world's language. */
 export function errorResponse(world: WorldCode, code: ErrorCode, details: unknown = null, message?: string) {
   const status = new AppError(code).status;
-  const body: ErrorBody = { error: { code, message: message ?? localizedMessage(world, code), details } };
+  const body: ErrorBody = { error: { code, message: message ?? localizedMessage(world, code, details), details } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = (details as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
   if (code === 'rate_limited' && typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
   return NextResponse.json(body, { status, headers });
 }
 
-/** JSON bodies of the API are small forms; anything larger is refused before it is parsed. */
-export const MAX_JSON_BODY_BYTES = 256 * 1024;
-
 /**
  * Reads a JSON body with a size limit: a declared Content-Length above it is refused without
  * reading, and a streamed body is counted while it arrives and cut off at the limit.
  */
-async function readJsonBody(request: NextRequest): Promise<{ kind: 'ok'; value: unknown } | { kind: 'too_large' } | { kind: 'invalid' }> {
+async function readBoundedBody(request: NextRequest, type: 'json' | 'form'): Promise<unknown> {
+  const tooLarge = () => new AppError('payload_too_large', undefined, [{ path: '', message: `Body larger than ${MAX_JSON_BODY_BYTES} bytes` }]);
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BODY_BYTES) return { kind: 'too_large' };
-  if (!request.body) return { kind: 'invalid' };
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  const invalid = new AppError('bad_request', undefined, [{ path: '', message: type === 'json' ? 'Body must be JSON' : 'Body must be a form' }]);
+  if (!request.body) throw invalid;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -56,61 +104,119 @@ async function readJsonBody(request: NextRequest): Promise<{ kind: 'ok'; value: 
     size += value.byteLength;
     if (size > MAX_JSON_BODY_BYTES) {
       await reader.cancel();
-      return { kind: 'too_large' };
+      throw tooLarge();
     }
     chunks.push(value);
   }
   try {
-    return { kind: 'ok', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    // fatal: bytes that are not UTF-8 are refused rather than silently replaced.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return type === 'json' ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
   } catch {
-    return { kind: 'invalid' };
+    throw invalid;
   }
 }
 
-function issuesToDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+/** A call that takes no body refuses one: data sent to it would silently be dropped. */
+async function refuseAnyBody(request: NextRequest): Promise<void> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  const { done, value } = await reader.read();
+  if (!done && value && value.byteLength > 0) {
+    await reader.cancel();
+    throw new AppError('bad_request', undefined, [{ path: '', message: 'This call takes no body' }]);
+  }
+  if (!done) await reader.cancel();
+}
+
+/** Parses input with a schema after refusing text PostgreSQL cannot store. */
+function parseInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
+  const unstorable = findUnstorableText(value);
+  if (unstorable) throw new AppError('validation_failed', undefined, [{ path: unstorable.path, message: unstorable.message, code: 'invalid' }]);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('validation_failed', undefined, issuesToDetails(parsed.error));
+  }
+  return parsed.data;
+}
+
+/** True when the request carries credentials (session cookie or bearer token). */
+function carriesCredentials(request: NextRequest): boolean {
+  return request.headers.has('authorization') || request.cookies.size > 0;
 }
 
 /**
- * Wraps a route handler: parses `world` and the query and JSON body with zod, calls the domain,
- * returns the result as JSON (the body directly, SPEC §7) and maps every failure to the one error
- * shape. A validation failure is a 400 with field paths, never a 500.
+ * The one wrapper of every API route. In order: the `world`, the origin check for browser
+ * mutations, who is asking (before any body is read, so an anonymous or cross-site caller learns
+ * nothing about the rules), the query and the JSON body (256 KB at most, text storable, then the
+ * route's schema), the route itself. Every failure is the one error shape in the world's language;
+ * a database error caused by input a schema should have refused is a 4xx, never a 500. Answers
+ * to callers with credentials are `no-store` unless the route says otherwise.
  */
-export function apiHandler<Q extends ZodType = ZodType<Record<string, never>>, B extends ZodType = ZodType<undefined>>(
-  options: HandlerOptions<Q, B>,
-  run: (ctx: HandlerContext<z.infer<Q>, z.infer<B>>) => Promise<unknown>,
-) {
-  return async (request: NextRequest): Promise<Response> => {
-    const rawQuery = Object.fromEntries(request.nextUrl.searchParams);
-    const worldResult = worldParam.safeParse(rawQuery.world);
+export function defineRoute<
+  A extends AuthLevel,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+  P extends ZodType | undefined = undefined,
+>(options: RouteOptions<A, Q, B, P>, run: (ctx: RouteContext<A, Infer<Q>, Infer<B>, Infer<P>>) => Promise<unknown>): DeclaredHandler {
+  const handler = async (request: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const rawWorld = request.nextUrl.searchParams.get('world') ?? undefined;
+    const worldResult = worldParam.safeParse(rawWorld);
     if (!worldResult.success) {
-      return errorResponse(DEFAULT_WORLD, 'validation_failed', [{ path: 'world', message: `Unknown world "${rawQuery.world}"` }]);
+      return errorResponse(DEFAULT_WORLD, 'validation_failed', [{ path: 'world', message: 'Unknown world', code: 'invalid' }]);
     }
     const world = worldResult.data;
     try {
-      const { world: _ignored, ...rest } = rawQuery;
-      void _ignored;
-      let query: unknown = {};
+      const csrf = options.csrf ?? !['GET', 'HEAD'].includes(request.method);
+      if (csrf) {
+        const refusal = checkRequestOrigin(request);
+        if (refusal) throw new AppError('forbidden', undefined, { reason: refusal });
+      }
+      let params: unknown = undefined;
+      if (options.params) {
+        // A path parameter that does not fit is a path that does not exist.
+        const parsed = options.params.safeParse((await context?.params) ?? {});
+        if (!parsed.success) throw new AppError('not_found', undefined, { path: request.nextUrl.pathname });
+        params = parsed.data;
+      }
+      const session = await resolveRouteAuth(request, options.auth, { impersonation: options.impersonation ?? true });
+
+      let query: unknown = undefined;
       if (options.query) {
-        const parsed = options.query.safeParse(rest);
-        if (!parsed.success) return errorResponse(world, 'validation_failed', issuesToDetails(parsed.error));
-        query = parsed.data;
+        const raw: Record<string, string | string[]> = {};
+        for (const key of new Set(request.nextUrl.searchParams.keys())) {
+          if (key === 'world') continue;
+          const values = request.nextUrl.searchParams.getAll(key);
+          raw[key] = values.length === 1 ? values[0]! : values;
+        }
+        query = parseInput(options.query, raw);
       }
       let body: unknown = undefined;
-      if (options.body) {
-        const read = await readJsonBody(request);
-        if (read.kind === 'too_large') return errorResponse(world, 'payload_too_large', [{ path: '', message: `Body larger than ${MAX_JSON_BODY_BYTES} bytes` }]);
-        if (read.kind === 'invalid') return errorResponse(world, 'bad_request', [{ path: '', message: 'Body must be JSON' }]);
-        const parsed = options.body.safeParse(read.value);
-        if (!parsed.success) return errorResponse(world, 'validation_failed', issuesToDetails(parsed.error));
-        body = parsed.data;
+      const bodyType = options.bodyType ?? 'json';
+      if (options.body && bodyType !== 'upload') {
+        body = parseInput(options.body, await readBoundedBody(request, bodyType));
+      } else if (!options.body && bodyType !== 'upload') {
+        await refuseAnyBody(request);
       }
-      const result = await run({ request, world: getWorld(world), query: query as z.infer<Q>, body: body as z.infer<B> });
-      return result instanceof Response ? result : NextResponse.json(result);
+
+      const result = await run({ request, world: getWorld(world), query: query as Infer<Q>, body: body as Infer<B>, params: params as Infer<P>, session: session as SessionFor<A> });
+      const response = result instanceof Response ? result : NextResponse.json(result);
+      if (!response.headers.has('cache-control') && (options.auth !== 'anonymous' || carriesCredentials(request))) {
+        response.headers.set('Cache-Control', 'no-store');
+      }
+      return response;
     } catch (error) {
       if (error instanceof AppError) return errorResponse(world, error.code, error.details ?? null);
+      const databaseCode = databaseErrorCode(error);
+      if (databaseCode) {
+        // A schema should have refused this input first: logged so the gap gets closed.
+        console.warn(`${request.method} ${request.nextUrl.pathname}: input refused by the database (${databaseCode.sqlState})`);
+        return errorResponse(world, databaseCode.code, { reason: databaseCode.reason });
+      }
       console.error(`${request.method} ${request.nextUrl.pathname} failed:`, error);
       return errorResponse(world, 'internal');
     }
   };
+  return Object.assign(handler, { declaration: options as DeclaredHandler['declaration'] });
 }
+

@@ -5,6 +5,7 @@
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { idSchema, issueKind, type FieldErrorKind } from '@/lib/api/schemas';
 import { isCountryCode } from './countries';
 
 // Control characters have no place in names and addresses and break invoices and mails.
@@ -185,7 +186,7 @@ export const notificationPreferencesSchema = z
 export const userSubjectsSchema = z
   .object({
     subject_ids: z
-      .array(z.number().int().positive())
+      .array(idSchema)
       .max(100, 'At most 100 subjects')
       .transform((ids) => [...new Set(ids)]),
   })
@@ -207,16 +208,7 @@ export const deleteAccountSchema = z
 
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-/** What a field's error is, as the browser names its translated text. */
-export type FieldErrorKind = 'required' | 'tooShort' | 'tooLong' | 'invalid' | (string & {});
-
-/** The kind of a zod issue, for the translated per-field message. */
-export function issueKind(issue: z.core.$ZodIssue): FieldErrorKind {
-  if (issue.code === 'custom' && typeof issue.params?.key === 'string') return issue.params.key;
-  if (issue.code === 'too_small') return Number(issue.minimum) <= 1 ? 'required' : 'tooShort';
-  if (issue.code === 'too_big') return 'tooLong';
-  return 'invalid';
-}
+export { issueKind, type FieldErrorKind };
 
 /** The first error kind per field path of a failed parse. */
 export function fieldErrors(error: z.ZodError): Record<string, FieldErrorKind> {

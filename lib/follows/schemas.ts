@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idSchema, paginationSchema } from '@/lib/api/schemas';
 
 /** The body of subscribe and unsubscribe (SPEC §7). Authors can be followed so far. */
 export const subscriptionSchema = z
   .object({
-    subjectId: z.number().int().positive(),
+    subjectId: idSchema,
     subjectType: z.literal('author', { message: 'Only authors can be followed so far' }),
     world: z.string().optional(),
   })
@@ -11,6 +12,5 @@ export const subscriptionSchema = z
 
 export const subscriptionListSchema = z.object({
   type: z.literal('author', { message: 'Only authors can be listed so far' }),
-  limit: z.coerce.number().int().min(1).max(200).default(200),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  ...paginationSchema,
 });

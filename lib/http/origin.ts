@@ -1,16 +1,28 @@
 import type { NextRequest } from 'next/server';
+import { SESSION_COOKIE } from '@/lib/accounts/session';
+import { getPublicOrigin } from '@/lib/seo/origin';
+
+export type OriginRefusal = 'missing_origin' | 'foreign_origin';
 
 /**
- * Cookie-authenticated mutations must come from our own pages (DESIGN §6): a browser sends
- * `Origin` on every POST, and a different host means another site is trying. Requests without
- * Origin (the app, server-to-server) authenticate by bearer token instead.
+ * The CSRF rule for mutations (DESIGN §6). A browser names the page's origin on every POST, so:
+ * - a request with an `Origin` must name our configured public origin exactly (scheme, host and
+ *   port: behind a TLS-terminating proxy Node sees `http`, so the request's own URL cannot say
+ *   what the browser saw);
+ * - a request carrying the session cookie but no `Origin` is refused: some browser contexts
+ *   strip it, and an ambient credential must never act without it;
+ * - bearer-token clients (the app, partners) carry no ambient credential and pass, as do
+ *   requests with neither cookie nor Origin (not a browser acting for a victim).
+ * Returns why a request is refused, or null.
  */
-export function isForeignOrigin(request: NextRequest): boolean {
+export function checkRequestOrigin(request: NextRequest): OriginRefusal | null {
+  if (request.headers.get('authorization')?.startsWith('Bearer ')) return null;
   const origin = request.headers.get('origin');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== (request.headers.get('host') ?? request.nextUrl.host);
-  } catch {
-    return true;
-  }
+  if (origin === null) return request.cookies.has(SESSION_COOKIE) ? 'missing_origin' : null;
+  return origin === getPublicOrigin() ? null : 'foreign_origin';
+}
+
+/** True when a mutation must be refused by the rule of `checkRequestOrigin`. */
+export function isForeignOrigin(request: NextRequest): boolean {
+  return checkRequestOrigin(request) !== null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema, parseId } from '@/lib/api/schemas';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'bestseller', 'price_asc', 'price_desc'] as const;
@@ -12,13 +13,21 @@ const idList = z
   .transform((value, ctx) => {
     if (value === undefined) return [];
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || ids.length > 20) {
-      ctx.addIssue({ code: 'custom', message: 'Expected up to 20 positive whole numbers' });
+    const ids = parts.map(parseId);
+    if (ids.some((n) => n === null) || ids.length > 20) {
+      ctx.addIssue({ code: 'custom', message: 'Expected up to 20 ids (whole numbers from 1 to 2147483647)' });
       return z.NEVER;
     }
-    return [...new Set(ids)];
+    return [...new Set(ids as number[])];
   });
+
+/** True when the surrogate at `index` is half of a valid pair. */
+function isPairedSurrogate(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code >= 0xd800 && code <= 0xdbff) return /[\udc00-\udfff]/.test(text.charAt(index + 1));
+  if (code >= 0xdc00 && code <= 0xdfff) return /[\ud800-\udbff]/.test(text.charAt(index - 1));
+  return false;
+}
 
 const money = z.coerce.number().min(0).max(100_000).optional();
 
@@ -28,7 +37,13 @@ const money = z.coerce.number().min(0).max(100_000).optional();
  */
 export const searchParamsSchema = z
   .object({
-    q: z.string().trim().max(200).optional().default(''),
+    // A search box must not fail on a stray NUL or broken surrogate pasted in: they are dropped.
+    q: z
+      .string()
+      .transform((value) => value.replace(/\u0000|[\ud800-\udfff]/g, (c, i, all: string) => (isPairedSurrogate(all, i) ? c : '')).trim())
+      .pipe(z.string().max(200))
+      .optional()
+      .default(''),
     subject: idList,
     class_grade: idList,
     learning_years: idList,
@@ -37,7 +52,7 @@ export const searchParamsSchema = z
       .union([z.enum(SCHOOL_TYPES), z.array(z.enum(SCHOOL_TYPES))])
       .optional()
       .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-    author: z.coerce.number().int().positive().optional(),
+    author: idTextSchema.optional(),
     price: z.enum(['free', 'paid']).optional(),
     price_min: money,
     price_max: money,

@@ -49,7 +49,7 @@ describe(`API foundation on ${BACKEND}`, () => {
     it('rejects an unknown world with 400 in the error shape', async () => {
       const { status, body } = await json(await filters(apiRequest('/api/v1/filters?world=xx')));
       expect(status).toBe(400);
-      expect(body).toEqual({ error: { code: 'validation_failed', message: expect.any(String), details: [{ path: 'world', message: expect.any(String) }] } });
+      expect(body).toEqual({ error: { code: 'validation_failed', message: expect.any(String), details: [{ path: 'world', message: expect.any(String), code: 'invalid' }] } });
     });
   });
 

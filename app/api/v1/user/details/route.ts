@@ -1,22 +1,18 @@
-import { apiHandler } from '@/lib/api/handler';
 import { AppError } from '@/lib/api/errors';
-import { requireUser } from '@/lib/accounts/guard';
+import { defineRoute } from '@/lib/api/handler';
 import { getUserDetails, noQueryParams, updateUserDetails, userDetailsUpdateSchema } from '@/lib/accounts/user-details';
-
-const PRIVATE = { headers: { 'Cache-Control': 'no-store' } };
 
 // GET /api/v1/user/details?world= — the signed-in user's changeable details (SPEC §3 User and
 // author profile). Always the session's user: there is no user id to pass.
-export const GET = apiHandler({ query: noQueryParams }, async ({ request }) => {
-  const { userId } = await requireUser(request);
-  const details = await getUserDetails(userId);
+export const GET = defineRoute({ summary: "The signed-in user's changeable details", auth: 'user', query: noQueryParams }, async ({ session }) => {
+  const details = await getUserDetails(session.userId);
   if (!details) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
-  return Response.json(details, PRIVATE);
+  return details;
 });
 
 // POST /api/v1/user/details?world= — changes publicName, userName and, for sellers, the author
 // profile fields; answers the details as they are now.
-export const POST = apiHandler({ query: noQueryParams, body: userDetailsUpdateSchema }, async ({ request, body }) => {
-  const { userId } = await requireUser(request, { mutation: true });
-  return Response.json(await updateUserDetails(userId, body), PRIVATE);
-});
+export const POST = defineRoute(
+  { summary: "Changes the signed-in user's public name, user name and author profile", auth: 'user', query: noQueryParams, body: userDetailsUpdateSchema },
+  async ({ session, body }) => updateUserDetails(session.userId, body),
+);

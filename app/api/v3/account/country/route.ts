@@ -1,19 +1,15 @@
-import { requireUser } from '@/lib/accounts/guard';
-import { apiHandler } from '@/lib/api/handler';
+import { defineRoute } from '@/lib/api/handler';
 import { getAccountCountry, setAccountCountry } from '@/lib/cabinet/account-country';
-import { privateJson, readBody } from '@/lib/cabinet/http';
 import { accountCountrySchema } from '@/lib/cabinet/validation';
 
 // GET /api/v3/account/country?world= — the country stored on the signed-in user's account.
-export const GET = apiHandler({}, async ({ request, world }) => {
-  const { userId } = await requireUser(request);
-  return privateJson(await getAccountCountry(userId, world));
-});
+export const GET = defineRoute({ summary: "The country of the signed-in user's account", auth: 'user' }, async ({ session, world }) =>
+  getAccountCountry(session.userId, world),
+);
 
 // POST /api/v3/account/country?world= — stores the chosen country on the account (the visitor's
 // cookie is set by POST v3/location/set-country, which the change-country page calls first).
-export const POST = apiHandler({}, async ({ request, world }) => {
-  const { userId } = await requireUser(request, { mutation: true });
-  const { code } = await readBody(request, accountCountrySchema);
-  return privateJson(await setAccountCountry(userId, code, world));
-});
+export const POST = defineRoute(
+  { summary: 'Stores the chosen country on the account', auth: 'user', body: accountCountrySchema },
+  async ({ session, world, body }) => setAccountCountry(session.userId, body.code, world),
+);

@@ -1,18 +1,15 @@
-import { requireUser } from '@/lib/accounts/guard';
-import { apiHandler } from '@/lib/api/handler';
+import { defineRoute } from '@/lib/api/handler';
 import { buildDataExport, dataExportFileName } from '@/lib/cabinet/data-export';
-import { NO_STORE } from '@/lib/cabinet/http';
 
 // GET /api/v3/account/export?world= — everything Kreide holds about the signed-in user, as a
 // JSON file to download (GDPR access and portability).
-export const GET = apiHandler({}, async ({ request, world }) => {
-  const { userId } = await requireUser(request);
-  const data = await buildDataExport(userId, world.code);
+export const GET = defineRoute({ summary: 'Data export of the signed-in user (JSON file)', auth: 'user' }, async ({ session, world }) => {
+  const data = await buildDataExport(session.userId, world.code);
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
     headers: {
-      ...NO_STORE,
+      'Cache-Control': 'no-store',
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${dataExportFileName(userId)}"`,
+      'Content-Disposition': `attachment; filename="${dataExportFileName(session.userId)}"`,
     },
   });
 });

@@ -1,10 +1,10 @@
-import { apiHandler } from '@/lib/api/handler';
+import { defineRoute } from '@/lib/api/handler';
 import { getEnv } from '@/lib/env';
 import { COUNTRY_COOKIE, resolveCountry } from '@/lib/location/country';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 
 // GET /api/v3/location/get-country?world= — the visitor's country and its currency.
-export const GET = apiHandler({}, async ({ request, world }) => {
+export const GET = defineRoute({ summary: "The visitor's country and its currency", auth: 'anonymous', example: { code: 'DE', currencyCode: 'EUR' } }, async ({ request, world }) => {
   const header = getEnv().GEOIP_COUNTRY_HEADER;
   const answer = resolveCountry(
     {
@@ -14,5 +14,5 @@ export const GET = apiHandler({}, async ({ request, world }) => {
     },
     world,
   );
-  return { code: answer.code, currencyCode: answer.currencyCode };
+  return Response.json({ code: answer.code, currencyCode: answer.currencyCode }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { apiHandler } from '@/lib/api/handler';
+import { defineRoute } from '@/lib/api/handler';
 import { COUNTRY_COOKIE, COUNTRY_EXPIRES_IN_SECONDS, countryCode } from '@/lib/location/country';
 import { currencyOfCountry } from '@/lib/location/currencies';
 
@@ -11,7 +11,7 @@ const body = z.object({
 });
 
 // POST /api/v3/location/set-country?world= — remembers the visitor's chosen country.
-export const POST = apiHandler({ body }, async ({ body, world }) => {
+export const POST = defineRoute({ summary: "Remembers the visitor's chosen country (cookie, one year at most)", auth: 'anonymous', body }, async ({ body, world }) => {
   const response = NextResponse.json({
     code: body.code,
     name: body.name,
@@ -25,5 +25,6 @@ export const POST = apiHandler({ body }, async ({ body, world }) => {
     httpOnly: true,
     secure: process.env.NODE_ENV === 'production' && process.env.KREIDE_HTTPS === '1',
   });
+  response.headers.set('Cache-Control', 'no-store');
   return response;
 });

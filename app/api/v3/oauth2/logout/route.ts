@@ -1,10 +1,12 @@
-import { NextResponse } from 'next/server';
-import { apiHandler } from '@/lib/api/handler';
+import { NextResponse, type NextRequest } from 'next/server';
+import { AppError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/handler';
+import { usesSessionCookie } from '@/lib/accounts/guard';
 import { clearSessionCookie, readAccessToken, readReturnToken } from '@/lib/accounts/session';
 import { revokeAccessToken } from '@/lib/accounts/tokens';
 
-// GET /api/v3/oauth2/logout — revokes the request's token and clears the session cookie.
-export const GET = apiHandler({}, async ({ request }) => {
+/** Revokes the request's token (and during login-as the admin's token behind it). */
+async function logOut(request: NextRequest): Promise<NextResponse> {
   const token = await readAccessToken(request);
   if (token) await revokeAccessToken(token);
   // Logging out of a login-as session ends the admin's session behind it too.
@@ -13,4 +15,17 @@ export const GET = apiHandler({}, async ({ request }) => {
   const response = NextResponse.json({ logged_out: true }, { headers: { 'Cache-Control': 'no-store' } });
   clearSessionCookie(response);
   return response;
+}
+
+// POST /api/v3/oauth2/logout — the website's logout: revokes the session's token and clears the
+// cookie. A POST, so a cross-site link or image cannot log anyone out (the origin check applies).
+export const POST = defineRoute({ summary: 'Logout: revokes the token and clears the session cookie', auth: 'anonymous', example: { logged_out: true } }, async ({ request }) =>
+  logOut(request),
+);
+
+// GET /api/v3/oauth2/logout — the mobile app's logout with its bearer token (SPEC §7 lists a GET).
+// A cookie session is refused here: a GET can be triggered by any page that links to it.
+export const GET = defineRoute({ summary: "The app's logout with its bearer token", auth: 'anonymous', example: { logged_out: true } }, async ({ request }) => {
+  if (usesSessionCookie(request)) throw new AppError('method_not_allowed', undefined, { reason: 'use_post_for_cookie_sessions' });
+  return logOut(request);
 });

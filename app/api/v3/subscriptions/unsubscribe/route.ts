@@ -1,13 +1,11 @@
-import { apiHandler } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts/guard';
+import { defineRoute } from '@/lib/api/handler';
 import { refreshPublicPages } from '@/lib/accounts/user-details';
 import { unfollowAuthor } from '@/lib/follows/follows';
 import { subscriptionSchema } from '@/lib/follows/schemas';
 
 // POST /api/v3/subscriptions/unsubscribe — the signed-in user stops following an author.
-export const POST = apiHandler({ body: subscriptionSchema }, async ({ request, body }) => {
-  const session = await requireUser(request, { mutation: true });
+export const POST = defineRoute({ summary: 'The signed-in user stops following an author', auth: 'user', body: subscriptionSchema }, async ({ session, body }) => {
   await unfollowAuthor(session.userId, body.subjectId);
   refreshPublicPages(body.subjectId, { catalogue: false });
-  return Response.json({ following: false }, { headers: { 'Cache-Control': 'no-store' } });
+  return { following: false };
 });

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { apiHandler } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts/guard';
+import { defineRoute } from '@/lib/api/handler';
+import { idSchema } from '@/lib/api/schemas';
 import { acceptActualTerms } from '@/lib/accounts/terms';
-import { AppError } from '@/lib/api/errors';
 
-const bodySchema = z.object({ terms_version_id: z.number().int().positive().optional() }).strict();
+const bodySchema = z.object({ terms_version_id: idSchema.optional() }).strict();
 
 // POST /api/v3/terms/accept-agb — the signed-in user accepts the world's actual terms. With
 // terms_version_id (the version the user was shown) a newer version answers 409 terms_outdated.
-export const POST = apiHandler({ body: bodySchema }, async ({ request, world, body }) => {
-  const session = await requireUser(request, { mutation: true });
-  if (session.impersonatorUserId) throw new AppError('forbidden', undefined, { reason: 'impersonating' });
-  const terms = await acceptActualTerms(session.userId, world.code, body.terms_version_id);
-  return Response.json({ accepted: true, terms }, { headers: { 'Cache-Control': 'no-store' } });
-});
+// An admin acting as the user does not accept terms on their behalf.
+export const POST = defineRoute(
+  { summary: "Accepts the world's actual terms", auth: 'user', impersonation: false, body: bodySchema },
+  async ({ session, world, body }) => ({ accepted: true, terms: await acceptActualTerms(session.userId, world.code, body.terms_version_id) }),
+);

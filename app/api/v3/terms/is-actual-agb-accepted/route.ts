@@ -1,10 +1,8 @@
-import { apiHandler } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts/guard';
+import { defineRoute } from '@/lib/api/handler';
 import { hasAcceptedActualTerms } from '@/lib/accounts/terms';
 
 // GET /api/v3/terms/is-actual-agb-accepted — whether the signed-in user accepted the world's
 // actual terms.
-export const GET = apiHandler({}, async ({ request, world }) => {
-  const session = await requireUser(request);
-  return Response.json({ accepted: await hasAcceptedActualTerms(session.userId, world.code) }, { headers: { 'Cache-Control': 'no-store' } });
-});
+export const GET = defineRoute({ summary: "Whether the signed-in user accepted the world's actual terms", auth: 'user' }, async ({ session, world }) => ({
+  accepted: await hasAcceptedActualTerms(session.userId, world.code),
+}));

@@ -1,13 +1,14 @@
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { apiHandler } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts/admin';
+import { defineRoute } from '@/lib/api/handler';
+import { textSchema } from '@/lib/api/schemas';
 import { publishTerms } from '@/lib/accounts/terms';
 
-const bodySchema = z.object({ title: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(200_000) }).strict();
+const bodySchema = z.object({ title: textSchema(200).pipe(z.string().min(1)), body: textSchema(200_000).pipe(z.string().min(1)) }).strict();
 
 // POST /api/v3/terms/publish — an admin publishes a new version of the world's terms; from then
 // on validation answers terms_not_accepted until each user accepts it.
-export const POST = apiHandler({ body: bodySchema }, async ({ request, world, body }) => {
-  await requireAdmin(request);
-  return Response.json(await publishTerms(world.code, body), { status: 201, headers: { 'Cache-Control': 'no-store' } });
-});
+export const POST = defineRoute(
+  { summary: "An admin publishes a new version of the world's terms", auth: 'admin', body: bodySchema, successStatus: 201 },
+  async ({ world, body }) => NextResponse.json(await publishTerms(world.code, body), { status: 201 }),
+);

@@ -1,7 +1,6 @@
 import { NextResponse } from 'next/server';
 import { AppError } from '@/lib/api/errors';
-import { apiHandler } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts/guard';
+import { defineRoute } from '@/lib/api/handler';
 import { endImpersonation } from '@/lib/accounts/impersonation';
 import { clearSessionCookie, isHttps, readReturnToken, writeSessionCookie } from '@/lib/accounts/session';
 import { findValidToken } from '@/lib/accounts/tokens';
@@ -10,8 +9,7 @@ import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/oauth2/login-as/end — ends a login-as session and restores the admin's own
 // session when it is still valid; answers where to go next.
-export const POST = apiHandler({}, async ({ request, world }) => {
-  const session = await requireUser(request, { mutation: true });
+export const POST = defineRoute({ summary: "Ends a login-as session and restores the admin's own", auth: 'user' }, async ({ request, world, session }) => {
   if (!session.impersonatorUserId) throw new AppError('bad_request', undefined, { reason: 'not_impersonating' });
   await endImpersonation({ token: session.token, userId: session.userId, impersonatorUserId: session.impersonatorUserId }, clientIp(request));
   const returnToken = await readReturnToken(request);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { completeSocialSignIn, flowWorld } from '@/lib/accounts/social/code-flow';
 import { clearFlowCookie, loginPathWithError, providerParam, readFlowCookie, socialErrorOf, startWebSession } from '@/lib/accounts/social/web-sign-in';
 import { AppError } from '@/lib/api/errors';
-import { apiHandler } from '@/lib/api/handler';
+import { defineRoute } from '@/lib/api/handler';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -17,16 +17,22 @@ const fields = z.object({
   user: z.string().max(2000).optional(),
 });
 
+/** Checked by the sign-in itself: an unknown provider goes back to login with the reason. */
+const providerName = z.object({ provider: z.string().max(40) });
+
+/** A form post that does not fit is answered like a provider error: back to login with the reason. */
+const formFields = fields.catch({ error: 'invalid_request' });
+
 /**
  * The provider's answer: signs the website in and goes back to where the sign-in started, or to
  * the login page with the reason when anything fails. The flow cookie is used up either way.
  */
-async function finish(request: NextRequest, params: Promise<{ provider: string }>, fallbackWorld: WorldCode, input: z.infer<typeof fields>) {
+async function finish(request: NextRequest, providerName: string, fallbackWorld: WorldCode, input: z.infer<typeof fields>) {
   const flowCookie = readFlowCookie(request);
   const world = (await flowWorld(flowCookie)) ?? fallbackWorld;
   let response: NextResponse;
   try {
-    const provider = await providerParam(params);
+    const provider = await providerParam(Promise.resolve({ provider: providerName }));
     if (input.error) {
       response = NextResponse.redirect(new URL(loginPathWithError(world, input.error === 'access_denied' ? 'cancelled' : 'failed'), getPublicOrigin()), 303);
     } else {
@@ -45,17 +51,15 @@ async function finish(request: NextRequest, params: Promise<{ provider: string }
 }
 
 // GET /api/v3/oauth2/social/{provider}/callback?code=&state= — the provider's redirect back.
-export function GET(request: NextRequest, context: { params: Promise<{ provider: string }> }) {
-  return apiHandler({ query: fields }, async ({ world, query }) => finish(request, context.params, world.code, query))(request);
-}
+export const GET = defineRoute(
+  { summary: "A provider's redirect back after sign-in", auth: 'anonymous', query: fields, params: providerName, successStatus: 303 },
+  async ({ request, world, query, params }) => finish(request, params.provider, world.code, query),
+);
 
 // POST /api/v3/oauth2/social/{provider}/callback — the same answer as a form post (Apple's
 // response_mode=form_post). Cross-site by nature: the state checked against the flow cookie is
-// what proves the sign-in was started here.
-export function POST(request: NextRequest, context: { params: Promise<{ provider: string }> }) {
-  return apiHandler({}, async ({ world }) => {
-    const form = await request.formData().catch(() => null);
-    const parsed = fields.safeParse(Object.fromEntries([...(form?.entries() ?? [])].filter(([, value]) => typeof value === 'string')));
-    return finish(request, context.params, world.code, parsed.success ? parsed.data : { error: 'invalid_request' });
-  })(request);
-}
+// what proves the sign-in was started here, so the origin check does not apply.
+export const POST = defineRoute(
+  { summary: "A provider's form post back after sign-in (Apple)", auth: 'anonymous', csrf: false, params: providerName, body: formFields, bodyType: 'form', successStatus: 303 },
+  async ({ request, world, body, params }) => finish(request, params.provider, world.code, body),
+);

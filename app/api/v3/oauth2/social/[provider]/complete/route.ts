@@ -1,10 +1,9 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { completeSocialSignIn } from '@/lib/accounts/social/code-flow';
-import { clearFlowCookie, providerParam, readFlowCookie, startWebSession } from '@/lib/accounts/social/web-sign-in';
-import { AppError } from '@/lib/api/errors';
-import { apiHandler } from '@/lib/api/handler';
-import { isForeignOrigin } from '@/lib/http/origin';
+import { SOCIAL_PROVIDERS } from '@/lib/accounts/social/providers';
+import { clearFlowCookie, readFlowCookie, startWebSession } from '@/lib/accounts/social/web-sign-in';
+import { defineRoute } from '@/lib/api/handler';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 const body = z.object({
@@ -12,19 +11,19 @@ const body = z.object({
   state: z.string().min(1).max(200),
   iss: z.string().max(500).optional(),
 });
+const params = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
 
 // POST /api/v3/oauth2/social/{provider}/complete — completes a sign-in whose provider came back
 // to a page (the Microsoft redirect page hands over code and state): answers oauth_user_id and
 // return_to; the token goes only into the httpOnly session cookie.
-export function POST(request: NextRequest, context: { params: Promise<{ provider: string }> }) {
-  return apiHandler({ body }, async ({ body }) => {
-    if (isForeignOrigin(request)) throw new AppError('forbidden', undefined, { reason: 'foreign_origin' });
-    const provider = await providerParam(context.params);
+export const POST = defineRoute(
+  { summary: 'Completes a provider sign-in handed over by a page', auth: 'anonymous', body, params },
+  async ({ request, body, params }) => {
     await enforce({ key: `sign-in:ip:${clientIp(request)}`, ...RATE_LIMITS.signInPerIp });
-    const done = await completeSocialSignIn({ provider, flowCookie: readFlowCookie(request), code: body.code, state: body.state, iss: body.iss });
+    const done = await completeSocialSignIn({ provider: params.provider, flowCookie: readFlowCookie(request), code: body.code, state: body.state, iss: body.iss });
     const response = NextResponse.json({ access_token: null, oauth_user_id: done.userId, return_to: done.returnTo }, { headers: { 'Cache-Control': 'no-store' } });
-    await startWebSession(response, request, done.userId, provider);
+    await startWebSession(response, request, done.userId, params.provider);
     clearFlowCookie(response);
     return response;
-  })(request);
-}
+  },
+);

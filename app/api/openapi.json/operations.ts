@@ -1,0 +1,96 @@
+// The route modules of the JSON API, for its OpenAPI document and the fuzz suite. A test keeps
+// this list equal to the route files under app/api (lib/api/operations-index.test.ts).
+import type { ApiRouteModule } from '@/lib/api/openapi';
+import * as v1Filters from '../v1/filters/route';
+import * as v1Subscriptions from '../v1/subscriptions/route';
+import * as v1UserDetails from '../v1/user/details/route';
+import * as v1User from '../v1/user/route';
+import * as v3AccountCountry from '../v3/account/country/route';
+import * as v3AccountDelete from '../v3/account/delete/route';
+import * as v3AccountExport from '../v3/account/export/route';
+import * as v3AddressesBilling from '../v3/addresses/billing/route';
+import * as v3AdminAccounts from '../v3/admin/accounts/route';
+import * as v3BankDetails from '../v3/bank-details/route';
+import * as v3EmailChangeConfirm from '../v3/email-change/confirm/route';
+import * as v3EmailChangeRequest from '../v3/email-change/request/route';
+import * as v3LocationGetCountry from '../v3/location/get-country/route';
+import * as v3LocationSetCountry from '../v3/location/set-country/route';
+import * as v3MegaMenuGetSubjects from '../v3/mega-menu/get-subjects/route';
+import * as v3NotificationPreferences from '../v3/notification-preferences/route';
+import * as v3Oauth2Authenticate from '../v3/oauth2/authenticate/route';
+import * as v3Oauth2Authorize from '../v3/oauth2/authorize/route';
+import * as v3Oauth2LoginAsEnd from '../v3/oauth2/login-as/end/route';
+import * as v3Oauth2LoginAs from '../v3/oauth2/login-as/route';
+import * as v3Oauth2Logout from '../v3/oauth2/logout/route';
+import * as v3Oauth2SocialProviderCallback from '../v3/oauth2/social/[provider]/callback/route';
+import * as v3Oauth2SocialProviderComplete from '../v3/oauth2/social/[provider]/complete/route';
+import * as v3Oauth2SocialProviderStart from '../v3/oauth2/social/[provider]/start/route';
+import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
+import * as v3PasswordChange from '../v3/password/change/route';
+import * as v3PasswordForgot from '../v3/password/forgot/route';
+import * as v3PasswordRecover from '../v3/password/recover/route';
+import * as v3ReferralsInvitation from '../v3/referrals/invitation/route';
+import * as v3RegistrationComplete from '../v3/registration/complete/route';
+import * as v3RegistrationConfirm from '../v3/registration/confirm/route';
+import * as v3RegistrationRegister from '../v3/registration/register/route';
+import * as v3Search from '../v3/search/route';
+import * as v3SearchSuggest from '../v3/search/suggest/route';
+import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
+import * as v3SubscriptionsUnsubscribe from '../v3/subscriptions/unsubscribe/route';
+import * as v3TermsAcceptAgb from '../v3/terms/accept-agb/route';
+import * as v3TermsGetActualAgb from '../v3/terms/get-actual-agb/route';
+import * as v3TermsIsActualAgbAccepted from '../v3/terms/is-actual-agb-accepted/route';
+import * as v3TermsPublish from '../v3/terms/publish/route';
+import * as v3UserDetailsAvatar from '../v3/user-details/avatar/route';
+import * as v3UserDetailsBackground from '../v3/user-details/background/route';
+import * as v3UserDetailsQuery from '../v3/user-details/query/route';
+import * as v3UserDetailsRemoveBackground from '../v3/user-details/remove-background/route';
+import * as v3UserSubjects from '../v3/user-subjects/route';
+
+export const API_ROUTES: readonly ApiRouteModule[] = [
+  { path: '/api/v1/filters', module: v1Filters },
+  { path: '/api/v1/subscriptions', module: v1Subscriptions },
+  { path: '/api/v1/user/details', module: v1UserDetails },
+  { path: '/api/v1/user', module: v1User },
+  { path: '/api/v3/account/country', module: v3AccountCountry },
+  { path: '/api/v3/account/delete', module: v3AccountDelete },
+  { path: '/api/v3/account/export', module: v3AccountExport },
+  { path: '/api/v3/addresses/billing', module: v3AddressesBilling },
+  { path: '/api/v3/admin/accounts', module: v3AdminAccounts },
+  { path: '/api/v3/bank-details', module: v3BankDetails },
+  { path: '/api/v3/email-change/confirm', module: v3EmailChangeConfirm },
+  { path: '/api/v3/email-change/request', module: v3EmailChangeRequest },
+  { path: '/api/v3/location/get-country', module: v3LocationGetCountry },
+  { path: '/api/v3/location/set-country', module: v3LocationSetCountry },
+  { path: '/api/v3/mega-menu/get-subjects', module: v3MegaMenuGetSubjects },
+  { path: '/api/v3/notification-preferences', module: v3NotificationPreferences },
+  { path: '/api/v3/oauth2/authenticate', module: v3Oauth2Authenticate },
+  { path: '/api/v3/oauth2/authorize', module: v3Oauth2Authorize },
+  { path: '/api/v3/oauth2/login-as/end', module: v3Oauth2LoginAsEnd },
+  { path: '/api/v3/oauth2/login-as', module: v3Oauth2LoginAs },
+  { path: '/api/v3/oauth2/logout', module: v3Oauth2Logout },
+  { path: '/api/v3/oauth2/social/{provider}/callback', module: v3Oauth2SocialProviderCallback },
+  { path: '/api/v3/oauth2/social/{provider}/complete', module: v3Oauth2SocialProviderComplete },
+  { path: '/api/v3/oauth2/social/{provider}/start', module: v3Oauth2SocialProviderStart },
+  { path: '/api/v3/oauth2/validate', module: v3Oauth2Validate },
+  { path: '/api/v3/password/change', module: v3PasswordChange },
+  { path: '/api/v3/password/forgot', module: v3PasswordForgot },
+  { path: '/api/v3/password/recover', module: v3PasswordRecover },
+  { path: '/api/v3/referrals/invitation', module: v3ReferralsInvitation },
+  { path: '/api/v3/registration/complete', module: v3RegistrationComplete },
+  { path: '/api/v3/registration/confirm', module: v3RegistrationConfirm },
+  { path: '/api/v3/registration/register', module: v3RegistrationRegister },
+  { path: '/api/v3/search', module: v3Search },
+  { path: '/api/v3/search/suggest', module: v3SearchSuggest },
+  { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },
+  { path: '/api/v3/subscriptions/unsubscribe', module: v3SubscriptionsUnsubscribe },
+  { path: '/api/v3/terms/accept-agb', module: v3TermsAcceptAgb },
+  { path: '/api/v3/terms/get-actual-agb', module: v3TermsGetActualAgb },
+  { path: '/api/v3/terms/is-actual-agb-accepted', module: v3TermsIsActualAgbAccepted },
+  { path: '/api/v3/terms/publish', module: v3TermsPublish },
+  { path: '/api/v3/user-details/avatar', module: v3UserDetailsAvatar },
+  { path: '/api/v3/user-details/background', module: v3UserDetailsBackground },
+  { path: '/api/v3/user-details/query', module: v3UserDetailsQuery },
+  { path: '/api/v3/user-details/remove-background', module: v3UserDetailsRemoveBackground },
+  { path: '/api/v3/user-subjects', module: v3UserSubjects },
+];

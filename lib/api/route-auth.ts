@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { readSession } from '@/lib/accounts/session';
+import type { ValidToken } from '@/lib/accounts/tokens';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { AppError } from './errors';
+
+/** Who may call a route, from anyone to an admin acting as themselves. */
+export const AUTH_LEVELS = ['anonymous', 'client', 'user', 'seller', 'admin'] as const;
+export type AuthLevel = (typeof AUTH_LEVELS)[number];
+
+/** A valid token of any kind: an anonymous client-credentials token has no user id. */
+export type ClientSession = ValidToken & { token: string };
+/** A valid token of a signed-in user. */
+export type UserSession = ClientSession & { userId: number };
+
+/** What a route receives as its session for each level. */
+export type SessionFor<A extends AuthLevel> = A extends 'anonymous' ? null : A extends 'client' ? ClientSession : UserSession;
+
+async function roleOf(userId: number): Promise<{ role: string; isSeller: boolean } | undefined> {
+  const [row] = await getDb().select({ role: t.users.role, isSeller: t.users.isSeller }).from(t.users).where(eq(t.users.id, userId));
+  return row;
+}
+
+/**
+ * Resolves the caller of a route for its declared level, or throws the matching 401/403.
+ * An admin acting as another user (login-as) has that user's rights, never admin powers, and
+ * is refused where the route says `impersonation: false`.
+ */
+export async function resolveRouteAuth(request: NextRequest, level: AuthLevel, options: { impersonation: boolean }): Promise<ClientSession | null> {
+  if (level === 'anonymous') return null;
+  const session = await readSession(request);
+  if (!session) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
+  if (level === 'client') return session;
+  if (session.userId === null) throw new AppError('unauthorized', undefined, { reason: 'anonymous' });
+  if (!options.impersonation && session.impersonatorUserId) throw new AppError('forbidden', undefined, { reason: 'impersonation' });
+  if (level === 'seller' || level === 'admin') {
+    const role = await roleOf(session.userId);
+    if (level === 'seller' && !role?.isSeller) throw new AppError('forbidden', undefined, { reason: 'seller_only' });
+    if (level === 'admin' && (session.impersonatorUserId || role?.role !== 'admin')) throw new AppError('forbidden', undefined, { reason: 'admin_only' });
+  }
+  return session;
+}
