@@ -11,6 +11,9 @@ const config: NextConfig = {
   // written in on its way out, which needs the page as text.
   compress: false,
   reactStrictMode: true,
+  // Next's page cache, except that a 404 is never written to disk (lib/http/route-cache-handler.cjs):
+  // otherwise every distinct missing path adds files under .next.
+  cacheHandler: require.resolve('./lib/http/route-cache-handler.cjs'),
   // Packages with native code or data files stay outside the server bundle.
   serverExternalPackages: ['argon2', 'geoip-lite', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],
   compiler: {

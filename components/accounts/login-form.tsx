@@ -3,6 +3,7 @@
 import { HTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
+import { sameOriginPathOr } from '@/lib/http/same-origin-path';
 import { LOGGED_IN_KEY } from '@/lib/session/storage';
 
 export { LOGGED_IN_KEY };
@@ -14,10 +15,9 @@ interface LoginFormProps {
 }
 
 
-/** Where to go after signing in: `?next=` when it is a path on this site, else the default. */
+/** Where to go after signing in: `?next=` when it resolves to a path on this site, else the default. */
 function safeNext(fallback: string): string {
-  const next = new URLSearchParams(window.location.search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback;
+  return sameOriginPathOr(new URLSearchParams(window.location.search).get('next'), fallback);
 }
 
 /**

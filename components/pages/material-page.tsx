@@ -23,6 +23,7 @@ import { isWorldCode, type World } from '@/lib/worlds/worlds';
 const LONG_DESCRIPTION_CHARS = 1200;
 import { requireId } from './params';
 import type { PageProps, PageView } from './types';
+import { jsonForScript } from '@/lib/text/script-json';
 
 async function load(props: PageProps): Promise<MaterialDetail> {
   const id = requireId(props.params.id);
@@ -77,7 +78,7 @@ function structuredData(material: MaterialDetail, world: World, homeName: string
     itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.item })),
   };
   // `<` is escaped so author text can never close the script element.
-  return JSON.stringify([product, breadcrumbs]).replace(/</g, '\\u003c');
+  return jsonForScript([product, breadcrumbs]);
 }
 
 /** The material page (SPEC §2): previews, price, labels, description, files, classification. */

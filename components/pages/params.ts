@@ -1,8 +1,12 @@
 import { notFound } from 'next/navigation';
+import { parseId } from '@/lib/api/schemas';
 
-/** A positive whole-number id from a route param, or the page's not-found state. */
+/**
+ * A row id from a route param, or the page's not-found state: anything that is not a whole
+ * number within the id column's range (`2147483648`, `1e3`, `007`) is a 404, never a query.
+ */
 export function requireId(value: string | string[] | undefined): number {
-  const id = Number(value);
-  if (typeof value !== 'string' || !Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = parseId(value);
+  if (id === null) notFound();
   return id;
 }

@@ -52,6 +52,24 @@ describe('preRoute', () => {
     expect(headers.location).toBe('/de?ref=a&utm_source=b');
   });
 
+  it.each(['//evil.example/x?a=1?utm_source=y', '/\\evil.example/x?a=1?utm_source=y'])(
+    'never repairs a tracking link into a redirect to another host (%s)',
+    (url) => {
+      const { answered, headers } = run(url);
+      expect(answered).toBe(false);
+      expect(headers.location).toBeUndefined();
+    },
+  );
+
+  it('an encoded backslash stays a path on this site', () => {
+    expect(run('/%5C/evil.example?a?utm_source=y').headers.location).toBe('/%5C/evil.example?a&utm_source=y');
+  });
+
+  it('sends X-Robots-Tag for a path with broken percent-encoding without failing', () => {
+    expect(() => run('/de/%FF')).not.toThrow();
+    expect(() => run('/de/%E0%A4%A')).not.toThrow();
+  });
+
   it('replaces a client-sent client-IP header with the socket address', () => {
     const { req } = run('/de', { 'x-kreide-client-ip': '8.8.8.8' });
     expect(req.headers['x-kreide-client-ip']).toBe('203.0.113.9');

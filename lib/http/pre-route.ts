@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
 import { isWorldCode } from '@/lib/worlds/worlds';
+import { refuseAuthorDomainPaths } from './author-domain-paths';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { maskSecretPath } from './secret-paths';
 import { installCompression } from './compression';
@@ -10,6 +12,7 @@ import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { installNonceInjection } from './nonce-response';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
+import { sameOriginPath } from './same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
@@ -31,15 +34,19 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   const secure = isSecureRequest(req);
   applySecurityHeaders(req, res, secure);
   if (serveStaticAsset(req, res)) return true;
+  if (refuseAuthorDomainPaths(req, res)) return true;
   const host = req.headers.host;
   const csp = getCspBuilder();
 
   const queryStart = url.indexOf('?');
   if (queryStart !== -1) {
     const repaired = repairTrackingQuery(url.slice(queryStart + 1));
-    if (repaired !== null) {
+    // The target is the request's own path: `//evil.example/x` or `/\evil.example` would be
+    // another host to a browser, so only a path that stays on this origin is repaired.
+    const location = repaired === null ? null : sameOriginPath(url.slice(0, queryStart) + (repaired ? `?${repaired}` : ''));
+    if (location !== null) {
       res.statusCode = 301;
-      res.setHeader('Location', url.slice(0, queryStart) + (repaired ? `?${repaired}` : ''));
+      res.setHeader('Location', location);
       res.end();
       return true;
     }
@@ -61,13 +68,8 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   const segments = path.split('/').filter(Boolean);
   const world = segments[0];
   if (isWorldCode(world)) {
-    let decoded: string[];
-    try {
-      decoded = segments.slice(1).map((s) => decodeURIComponent(s));
-    } catch {
-      decoded = [];
-    }
-    const match = matchRoute(world, decoded);
+    const decoded = decodePathSegments(segments.slice(1));
+    const match = decoded && matchRoute(world, decoded);
     if (match) {
       res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
       maskSecretPath(req, res, world, match);

@@ -1,12 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchForeignRoute, matchRoute, pathFor } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
+import { sameOriginPath } from '@/lib/http/same-origin-path';
+import { jsonForScript } from '@/lib/text/script-json';
 import { TARGET_PATH_COOKIE, WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 
-/** A stored target path is only followed when it is a path on this site. */
-export function isSafeTargetPath(path: string | undefined): path is string {
-  return !!path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && path.length < 2000;
-}
+/** The home's tabs (its shelves) that `/?tab=` may name; anything else is dropped. */
+export const HOME_TABS = ['bestsellers', 'new', 'free', 'sale'] as const;
+const isHomeTab = (value: string | null): value is (typeof HOME_TABS)[number] => (HOME_TABS as readonly string[]).includes(value ?? '');
 
 /**
  * The root entry point `/` (SPEC §2): a stored target path wins; otherwise the remembered
@@ -14,14 +16,14 @@ export function isSafeTargetPath(path: string | undefined): path is string {
  * the remembered world or de. `?tab=` is passed on to the home.
  */
 export function handleRoot(request: NextRequest): NextResponse {
-  const target = request.cookies.get(TARGET_PATH_COOKIE)?.value;
-  if (isSafeTargetPath(target)) {
+  const target = sameOriginPath(request.cookies.get(TARGET_PATH_COOKIE)?.value);
+  if (target) {
     const response = NextResponse.redirect(new URL(target, request.url));
     response.cookies.delete(TARGET_PATH_COOKIE);
     return response;
   }
   const tab = request.nextUrl.searchParams.get('tab');
-  const suffix = tab ? `?tab=${encodeURIComponent(tab)}` : '';
+  const suffix = isHomeTab(tab) ? `?tab=${tab}` : '';
   const remembered = request.cookies.get(WORLD_COOKIE)?.value;
   const choice = chooseWorld({ rememberedWorld: remembered });
   if (choice.source === 'remembered') return NextResponse.redirect(new URL(`/${choice.world}${suffix}`, request.url));
@@ -30,10 +32,15 @@ export function handleRoot(request: NextRequest): NextResponse {
   });
 }
 
-/** Picks the world from local storage when the cookie is gone; de otherwise. */
+/**
+ * Picks the world from local storage when the cookie is gone; de otherwise. A stored target is
+ * followed only when it resolves to this origin (the browser's own URL parser decides, as it
+ * will when navigating). Values enter the script only as JSON.
+ */
 function rootChooserHtml(suffix: string): string {
   const fallback = `/de${suffix}`;
-  const script = `(function(){var s='${suffix}',t=null,w=null;try{t=localStorage.getItem('${TARGET_PATH_COOKIE}');w=localStorage.getItem('${WORLD_COOKIE}')}catch(e){}if(t&&t.charAt(0)==='/'&&t.charAt(1)!=='/'){try{localStorage.removeItem('${TARGET_PATH_COOKIE}')}catch(e){}location.replace(t);return}location.replace(w&&/^[a-z]{2}$/.test(w)?'/'+w+s:'${fallback}')})();`;
+  const values = jsonForScript({ suffix, fallback, target: TARGET_PATH_COOKIE, world: WORLD_COOKIE });
+  const script = `(function(){var v=${values},t=null,w=null;try{t=localStorage.getItem(v.target);w=localStorage.getItem(v.world)}catch(e){}if(t){try{localStorage.removeItem(v.target)}catch(e){}try{var u=new URL(t,location.origin);if(t.charAt(0)==='/'&&u.origin===location.origin){location.replace(u.pathname+u.search+u.hash);return}}catch(e){}}location.replace(w&&/^[a-z]{2}$/.test(w)?'/'+w+v.suffix:v.fallback)})();`;
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Kreide</title><link rel="canonical" href="/de"><meta http-equiv="refresh" content="2;url=${fallback}"><script>${script}</script></head><body><a href="${fallback}">Kreide</a></body></html>`;
 }
 
@@ -44,9 +51,9 @@ function rootChooserHtml(suffix: string): string {
 export function handleWorldlessPath(request: NextRequest): NextResponse {
   const { world } = chooseWorld({ rememberedWorld: request.cookies.get(WORLD_COOKIE)?.value });
   const pathname = request.nextUrl.pathname;
-  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = decodePathSegments(pathname.split('/').filter(Boolean));
   const url = request.nextUrl.clone();
-  const found = matchRoute(world, segments) ?? matchForeignRoute(world, segments);
+  const found = segments && (matchRoute(world, segments) ?? matchForeignRoute(world, segments));
   if (found) {
     url.pathname = pathFor(world, found.route.id as RouteId, found.params);
     return NextResponse.redirect(url);

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { PAGE_VIEWS } from '@/components/pages/registry';
 import { ShellPage } from '@/components/pages/shell-page';
 import type { PageProps } from '@/components/pages/types';
+import { decodePathSegments } from '@/lib/routing/decode-path';
 import { resolvePagePath } from '@/lib/routing/resolve-page';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 
@@ -26,7 +27,9 @@ export function generateStaticParams() {
 async function resolve({ params }: RouteProps): Promise<PageProps> {
   const { world: code, path = [] } = await params;
   if (!isWorldCode(code)) notFound();
-  const resolution = resolvePagePath(code, path.map((segment) => decodeURIComponent(segment)));
+  const segments = decodePathSegments(path);
+  if (!segments) notFound();
+  const resolution = resolvePagePath(code, segments);
   if (resolution.kind === 'redirect') permanentRedirect(resolution.location);
   if (resolution.kind === 'not-found') notFound();
   return { world: getWorld(code), route: resolution.route, params: resolution.params };
