@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@/lib/api/errors';
 import { getMessages } from '@/lib/i18n/messages';
 import { peekAuthorDomain } from '@/lib/proxy/author-domains';
-import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront';
+import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront-folder';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { getWorldOrDefault } from '@/lib/worlds/worlds';
 import { isIpLiteral, normalizeHost } from './host';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { preRoute } from './pre-route';
 
 function run(url: string, headers: Record<string, string> = {}) {
-  const req = { url, headers: { ...headers }, socket: { remoteAddress: '203.0.113.9' } } as unknown as IncomingMessage;
+  const req = { url, method: 'GET', headers: { ...headers }, socket: { remoteAddress: '203.0.113.9' } } as unknown as IncomingMessage;
   const set: Record<string, string> = {};
   const res = {
     statusCode: 200,
@@ -18,7 +18,7 @@ function run(url: string, headers: Record<string, string> = {}) {
     write: jest.fn(),
     end: jest.fn(),
   } as unknown as ServerResponse;
-  const answered = preRoute({ ...req, method: 'GET' } as IncomingMessage, res);
+  const answered = preRoute(req, res);
   return { answered, headers: set, status: res.statusCode, req, res };
 }
 
@@ -65,9 +65,24 @@ describe('preRoute', () => {
     expect(run('/%5C/evil.example?a?utm_source=y').headers.location).toBe('/%5C/evil.example?a&utm_source=y');
   });
 
-  it('sends X-Robots-Tag for a path with broken percent-encoding without failing', () => {
-    expect(() => run('/de/%FF')).not.toThrow();
-    expect(() => run('/de/%E0%A4%A')).not.toThrow();
+  it.each([
+    ['/de/material/%FF/x', '/de/404'],
+    ['/gr/yliko/1/%E0%A4%A?q=1', '/gr/404'],
+    ['/%FF', '/de/404'],
+    ['/de/autor/1/x%00y', '/de/404'],
+    ['/api/v3/oauth2/social/%FF/start', '/api/not-found'],
+  ])('hands a path that cannot be decoded to the not-found page, never to Next as it is (%s)', (url, expected) => {
+    const { req, answered } = run(url);
+    expect(answered).toBe(false);
+    expect(req.url).toBe(expected);
+  });
+
+  it('uses the remembered world for a broken path without one', () => {
+    expect(run('/%E0%A4%A', { cookie: 'kreide_world=it' }).req.url).toBe('/it/404');
+  });
+
+  it('leaves well-encoded paths alone', () => {
+    expect(run('/gr/%CE%B1%CE%B2').req.url).toBe('/gr/%CE%B1%CE%B2');
   });
 
   it('replaces a client-sent client-IP header with the socket address', () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
-import { isWorldCode } from '@/lib/worlds/worlds';
+import { DEFAULT_WORLD, isWorldCode } from '@/lib/worlds/worlds';
 import { refuseAuthorDomainPaths } from './author-domain-paths';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { maskSecretPath } from './secret-paths';
@@ -15,6 +15,16 @@ import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from './same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 
+/** The internal path that answers a broken path: the world's translated 404 page (no route has the word `404`), or the API's 404. */
+function notFoundPathFor(rawPath: string, cookie: string | undefined): string {
+  const first = rawPath.split('/')[1];
+  // The API's own catch-all answers 404 in the error shape.
+  if (first === 'api') return '/api/not-found';
+  const remembered = /(?:^|;\s*)kreide_world=([a-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1];
+  const world = isWorldCode(first) ? first : isWorldCode(remembered) ? remembered : DEFAULT_WORLD;
+  return `/${world}/404`;
+}
+
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
 const PAGE_TTL_MS = 300_000;
 const SEARCH_TTL_MS = 60_000;
@@ -25,6 +35,11 @@ const SEARCH_TTL_MS = 60_000;
  * headers; every HTML page its own CSP nonce (DESIGN §6), cached or rendered by Next.
  */
 export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
+  // A path that cannot be decoded (`%FF`, `%E0%A4%A`, a NUL) names no page of ours; Next would
+  // fail on it with a 500 while matching dynamic segments. It gets the world's not-found page.
+  const requested = req.url ?? '/';
+  const rawPath = requested.split('?')[0]!;
+  if (rawPath.includes('%') && decodePathSegments(rawPath.split('/')) === null) req.url = notFoundPathFor(rawPath, req.headers.cookie);
   const url = req.url ?? '/';
   // Route handlers trust this header, so a client's own value is always replaced.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? '';

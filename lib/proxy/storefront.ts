@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 import type { AuthorDomain } from './author-domains';
+import { STOREFRONT_FOLDER, isStorefrontFolderPath } from './storefront-folder';
 
 /** The paths an author's own domain serves (SPEC §2 author-domain routes). */
 const STOREFRONT_PATH = /^\/(?:blog|materials|material\/\d+(?:\/[^/]+)?)?\/?$/;
 
-/** The folder of app/ that author domains are rewritten into; never a public address itself. */
-export const STOREFRONT_FOLDER = '/storefront';
+export { STOREFRONT_FOLDER, isStorefrontFolderPath };
 
 /**
  * Rewrites a request for an author's custom domain to that author's storefront. Anything else
@@ -21,10 +21,6 @@ export function rewriteToStorefront(request: NextRequest, domain: AuthorDomain):
   return NextResponse.rewrite(url);
 }
 
-/** True for the storefront folder's own paths (`/storefront`, `/storefront/…`). */
-export function isStorefrontFolderPath(pathname: string): boolean {
-  return pathname === STOREFRONT_FOLDER || pathname.startsWith(`${STOREFRONT_FOLDER}/`);
-}
 
 /**
  * The storefront folder asked for by its own name on Kreide's host: an unknown path like any

@@ -1,3 +1,4 @@
+import { parseId } from '@/lib/api/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { matchForeignRoute, matchRoute, pathFor, type RouteParams } from './localized-routes';
 import type { RouteDef, RouteId } from './routes';
@@ -13,6 +14,9 @@ export type PageResolution =
  */
 export function resolvePagePath(world: WorldCode, segments: string[]): PageResolution {
   const own = matchRoute(world, segments);
+  // Every route's `:id` is a row id: anything outside the id column's range names no page, on
+  // finished and unfinished pages alike, and never reaches a query.
+  if (own && own.params.id !== undefined && parseId(own.params.id) === null) return { kind: 'not-found' };
   if (own) return { kind: 'page', route: own.route, params: own.params };
   const foreign = matchForeignRoute(world, segments);
   if (foreign) return { kind: 'redirect', location: pathFor(world, foreign.route.id as RouteId, foreign.params) };

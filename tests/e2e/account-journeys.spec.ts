@@ -98,7 +98,8 @@ test('new terms: the next page load asks to accept them, and accepting keeps the
   await interactive(page);
   await expect(page.getByTestId('accept-terms-prompt')).toHaveCount(0);
 
-  const admin = await playwright.request.newContext({ baseURL });
+  // A browser names its origin on every POST; the API refuses cookie mutations without it.
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL!).origin } });
   const signedIn = await admin.post('/api/v3/oauth2/authenticate?world=es', { data: { client_id: 'web', grant_type: 'password', username: 'admin@demo.test', password: 'kreide-demo' } });
   expect(signedIn.status()).toBe(200);
   const published = await admin.post('/api/v3/terms/publish?world=es', { data: { title: 'Condiciones generales (versión 2)', body: 'Nuevo texto de las condiciones.' } });

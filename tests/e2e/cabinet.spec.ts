@@ -66,7 +66,7 @@ for (const world of ['de', 'it'] as const) {
       const address = ADDRESSES[world];
       await signIn(page, world, 'buyer@demo.test', 'kreide-demo');
       // Another journey may have published new terms meanwhile: accept them, so no prompt waits.
-      expect((await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, { data: {} })).status()).toBe(200);
+      expect((await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, { data: {}, headers: { origin: new URL(page.url()).origin } })).status()).toBe(200);
 
       await openCabinet(page, world, 'cabinet-billing-address');
       const form = page.getByTestId('billing-address-form');
