@@ -17,10 +17,11 @@ interface RawAnswer {
   headers: http.IncomingHttpHeaders;
 }
 
-function rawGet(baseURL: string, rawPath: string): Promise<RawAnswer> {
+function rawGet(baseURL: string, rawPath: string, cookie?: string): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: rawPath, method: 'GET', headers: { accept: 'text/html' } }, (res) => {
+    const headers: Record<string, string> = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
+    const req = http.request({ host: hostname, port, path: rawPath, method: 'GET', headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
     });
@@ -104,23 +105,31 @@ function pathsOf(world: WorldCode, pattern: string): Array<{ path: string; badId
   return params.flatMap(({ part, index }) => BAD_SEGMENTS.map((value) => ({ path: fill({ index, value }), badId: /^:id\??$/.test(part) })));
 }
 
-test('every page class answers bad ids, encodings and queries without a server error (de, gr)', async ({ baseURL }) => {
-  test.setTimeout(240_000);
+test('every page class answers bad ids, encodings and queries without a server error (de, gr; signed in and not)', async ({ baseURL, request }) => {
+  test.setTimeout(300_000);
+  const signedIn = await request.post('/api/v3/oauth2/authenticate', {
+    data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(signedIn.status()).toBe(200);
+  const cookie = /kreide_session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
   const paths = (['de', 'gr'] as WorldCode[]).flatMap((world) => ROUTES.flatMap((route) => pathsOf(world, route.de)));
   paths.push(...['/%FF', '/%E0%A4%A', '/de/%FF', '/de/%E0%A4%A', '/%00', '/de/%00/x', `/de/${'y'.repeat(5000)}`].map((path) => ({ path, badId: false })));
+  // Signed in, pages render per request instead of from the cache: the German half again.
+  const requests = [...paths.map((p) => ({ ...p, cookie: undefined as string | undefined })), ...paths.filter((p) => p.path.startsWith('/de')).map((p) => ({ ...p, cookie }))];
   const failures: string[] = [];
   const outOfRange: string[] = [];
   // Four at a time: the server renders uncached 404s, and this machine has two cores.
-  for (let i = 0; i < paths.length; i += 4) {
-    const batch = paths.slice(i, i + 4);
-    const answers = await Promise.all(batch.map(({ path }) => rawGet(baseURL!, path)));
+  for (let i = 0; i < requests.length; i += 4) {
+    const batch = requests.slice(i, i + 4);
+    const answers = await Promise.all(batch.map(({ path, cookie: session }) => rawGet(baseURL!, path, session)));
     answers.forEach((answer, j) => {
-      const { path, badId } = batch[j]!;
-      if (answer.status >= 500 || answer.status === 0) failures.push(`${path.slice(0, 120)} → ${answer.status}`);
+      const { path, badId, cookie: session } = batch[j]!;
+      if (answer.status >= 500 || answer.status === 0) failures.push(`${path.slice(0, 120)}${session ? ' (signed in)' : ''} → ${answer.status}`);
       if (badId && /\/2147483648(\/|$)/.test(path) && answer.status !== 404) outOfRange.push(`${path} → ${answer.status}`);
     });
   }
-  console.log(`page fuzz: ${paths.length} requests over ${ROUTES.length} page classes in de and gr`);
+  console.log(`page fuzz: ${requests.length} requests over ${ROUTES.length} page classes in de and gr, signed in and not`);
   expect(failures).toEqual([]);
   // An id beyond the column's range is a page that does not exist.
   expect(outOfRange).toEqual([]);

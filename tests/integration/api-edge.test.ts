@@ -4,6 +4,9 @@ import { GET as notificationPreferences, POST as saveNotificationPreferences } f
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as logoutByGet, POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { GET as validate } from '@/app/api/v3/oauth2/validate/route';
+import { POST as loginAs } from '@/app/api/v3/oauth2/login-as/route';
+import { POST as authorizeApp } from '@/app/api/v3/oauth2/authorize/route';
+import { POST as acceptTerms } from '@/app/api/v3/terms/accept-agb/route';
 import { GET as invitation } from '@/app/api/v3/referrals/invitation/route';
 import { GET as search } from '@/app/api/v3/search/route';
 import { POST as subscribe } from '@/app/api/v3/subscriptions/subscribe/route';
@@ -190,6 +193,33 @@ describe(`the API edge on ${BACKEND}`, () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const response = await saveBillingAddress(apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: { ...billing, full_name: '' }, headers: { cookie } }));
       expect(await errorOf(response)).toMatchObject({ status: 400, details: expect.arrayContaining([{ path: 'full_name', message: expect.any(String), code: 'required' }]) });
+    });
+  });
+
+  describe('login-as', () => {
+    it('an admin acting as a user can neither accept terms nor hand the account to the app', async () => {
+      const admin = await signIn(DEMO_ACCOUNTS.admin);
+      const started = await loginAs(apiRequest('/api/v3/oauth2/login-as', { method: 'POST', body: { email: DEMO_ACCOUNTS.buyer }, headers: { cookie: admin.cookie } }));
+      expect(started.status).toBe(200);
+      const impersonated = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const terms = await acceptTerms(apiRequest('/api/v3/terms/accept-agb?world=de', { method: 'POST', body: {}, headers: { cookie: impersonated } }));
+      expect(await errorOf(terms)).toMatchObject({ status: 403, details: { reason: 'impersonation' } });
+      const consent = {
+        client_id: 'app',
+        redirect_uri: 'kreide://oauth/callback',
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+        decision: 'allow',
+      };
+      const app = await authorizeApp(apiRequest('/api/v3/oauth2/authorize?world=de', { method: 'POST', body: consent, headers: { cookie: impersonated } }));
+      const refusal = await errorOf(app);
+      expect(refusal).toMatchObject({ status: 403, details: { reason: 'impersonation' } });
+      // The refusal explains itself in the world's language.
+      expect(refusal.message).toMatch(/Bankverbindung/);
+      // The user themselves may do both.
+      const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+      expect((await acceptTerms(apiRequest('/api/v3/terms/accept-agb?world=de', { method: 'POST', body: {}, headers: { cookie: buyer.cookie } }))).status).toBe(200);
+      expect((await authorizeApp(apiRequest('/api/v3/oauth2/authorize?world=de', { method: 'POST', body: consent, headers: { cookie: buyer.cookie } }))).status).toBe(200);
     });
   });
 

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { getDb } from '@/lib/db/client';
 import { sql } from 'drizzle-orm';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { PRIVATE_PROFILE_FIELDS } from './support/private-profile';
 import { apiRequest } from './support/request';
 
 let database: TestDatabase;
@@ -50,16 +51,7 @@ describe(`catalogue API on ${BACKEND}`, () => {
     });
 
     describe('for a private profile', () => {
-      // What the author wrote about themself: none of it may appear in any public answer.
-      const PERSONAL = {
-        subtitle: 'Klassenlehrerin der 3b in Köln-Ehrenfeld',
-        description: '<p>Privat: ich unterrichte an der Grundschule Beispielstraße 5.</p>',
-        facebookProfile: 'privat.facebook.handle',
-        instagramProfile: 'privat.instagram.handle',
-        pinterestProfile: 'privatpinteresthandle',
-        profileBackgroundPath: 'users/1/background-privatbackgr.webp',
-        profileBackgroundData: { fallback: { format: 'jpeg', path: 'users/1/background-privatbackgr.jpg' } },
-      };
+      const PERSONAL = PRIVATE_PROFILE_FIELDS;
       let privateId: number;
       let member: Record<string, string>;
 

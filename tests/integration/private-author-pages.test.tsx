@@ -15,6 +15,7 @@ import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { PRIVATE_PROFILE_FIELDS } from './support/private-profile';
 
 // Server translations without a Next request: the merged messages next-intl would get, with
 // `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
@@ -33,15 +34,7 @@ jest.mock('next-intl/server', () => {
   };
 });
 
-/** What the author wrote about themself: none of it may reach a page, its metadata or its HTML. */
-const PERSONAL = {
-  subtitle: 'Klassenlehrerin der 3b in Köln-Ehrenfeld',
-  description: '<p>Privat: ich unterrichte an der Grundschule Beispielstraße 5.</p>',
-  facebookProfile: 'privat.facebook.handle',
-  instagramProfile: 'privat.instagram.handle',
-  pinterestProfile: 'privatpinteresthandle',
-  profileBackgroundPath: 'users/1/background-privatbackgr.webp',
-};
+const PERSONAL = PRIVATE_PROFILE_FIELDS;
 const TRACES = [PERSONAL.subtitle, 'Beispielstraße', PERSONAL.facebookProfile, PERSONAL.instagramProfile, PERSONAL.pinterestProfile, 'privatbackgr'];
 
 let database: TestDatabase;
