@@ -42,7 +42,7 @@ export const ROUTES = [
   r('author', 'autor/:id/:slug/:tab?', 'public', 'index', {
     tab: { materials: 'materialien', blog: 'blog', activity: 'aktivitaet', following: 'folgt' },
   }),
-  r('user-profile', 'id/:id/:slug?', 'public', 'index'),
+  r('user-profile', 'id/:id/:slug?', 'public', 'noindex-follow'),
   r('blog-post', 'post/:id', 'public', 'index'),
   r('keyword-landing', 'tema/:id/:slug*', 'public', 'index'),
   r('lesson-landing', 'unterricht/:id/:slug*', 'public', 'index'),

@@ -76,12 +76,12 @@ test('a member’s profile shows their name, is not indexed but followed, and ha
   expect((await request.get(pathFor('de', 'user-profile', { id: UNKNOWN_ID, slug: 'x' }))).status()).toBe(404);
 });
 
-// The robots header comes from the route's class (index) while the page's meta says
-// noindex, follow: the two disagree until lib/http/pre-route.ts takes the page's own hint.
-test.fixme('a member’s profile sends the same robots hint as header and as meta (de)', async ({ request }) => {
+// Member pages are thin: the route's class (the header) and the page's meta both say noindex, follow.
+test('a member’s profile sends the same robots hint as header and as meta (de)', async ({ page, request }) => {
   const buyer = await member(request, 'buyer@demo.test');
-  const response = await request.get(pathFor('de', 'user-profile', { id: String(buyer.id), slug: buyer.slug }));
-  expect(response.headers()['x-robots-tag']).toBe('noindex, follow');
+  const response = await page.goto(pathFor('de', 'user-profile', { id: String(buyer.id), slug: buyer.slug }));
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, follow');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
 });
 
 test('a blog post opens from its author’s blog tab and leads back to it (de)', async ({ page, request }) => {
