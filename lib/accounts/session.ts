@@ -35,6 +35,11 @@ export async function readAccessToken(request: NextRequest): Promise<string | nu
   return (await readSessionData(request))?.token ?? null;
 }
 
+/** True when the request authenticates with the session cookie rather than a bearer token. */
+export function usesSessionCookie(request: NextRequest): boolean {
+  return !request.headers.get('authorization')?.startsWith('Bearer ') && request.cookies.has(SESSION_COOKIE);
+}
+
 /** The validated token of a request, or null. */
 export async function readSession(request: NextRequest): Promise<(ValidToken & { token: string }) | null> {
   const token = await readAccessToken(request);

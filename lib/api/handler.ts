@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { resolveRouteAuth, type AuthLevel, type SessionFor } from './route-auth';
-import { getMessages } from '@/lib/i18n/messages';
 import { checkRequestOrigin } from '@/lib/http/origin';
 import { DEFAULT_WORLD, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
 import { databaseErrorCode } from './database-errors';
+import { apiErrorMessage } from './error-messages';
 import { AppError, type ErrorBody, type ErrorCode } from './errors';
 import { findUnstorableText } from './input-walk';
 import { issuesToDetails, worldParam } from './schemas';
@@ -63,22 +63,10 @@ export type DeclaredHandler = ((request: NextRequest, context?: { params?: Promi
   readonly declaration: RouteOptions<AuthLevel, ZodType | undefined, ZodType | undefined, ZodType | undefined>;
 };
 
-function localizedMessage(world: WorldCode, code: ErrorCode, details: unknown): string {
-  const common = getMessages(getWorld(world).language).common;
-  if (typeof common !== 'object') return code;
-  // A reason with its own text (`apiReasons`) says more than the code's general one.
-  const reason = (details as { reason?: unknown } | null)?.reason;
-  const reasons = common.apiReasons;
-  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string') return reasons[reason];
-  const errors = common.apiErrors;
-  const text = typeof errors === 'object' ? errors[code] : undefined;
-  return typeof text === 'string' ? text : code;
-}
-
 /** Builds the error response in the one error shape, with the message in the world's language. */
 export function errorResponse(world: WorldCode, code: ErrorCode, details: unknown = null, message?: string) {
   const status = new AppError(code).status;
-  const body: ErrorBody = { error: { code, message: message ?? localizedMessage(world, code, details), details } };
+  const body: ErrorBody = { error: { code, message: message ?? apiErrorMessage(world, code, details), details } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = (details as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
   if (code === 'rate_limited' && typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);

@@ -47,6 +47,11 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+/** The string without what PostgreSQL cannot store (for a search box, which should not fail on a stray NUL). */
+export function stripUnstorable(value: string): string {
+  return value.replace(new RegExp(UNSTORABLE.source, 'g'), '');
+}
+
 /** Free text: trimmed, at most `max` characters, storable. */
 export function textSchema(max: number) {
   return z

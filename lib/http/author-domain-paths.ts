@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody } from '@/lib/api/errors';
-import { getMessages } from '@/lib/i18n/messages';
+import { apiErrorMessage } from '@/lib/api/error-messages';
 import { peekAuthorDomain } from '@/lib/proxy/author-domains';
 import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront-folder';
 import { getPublicOrigin } from '@/lib/seo/origin';
-import { getWorldOrDefault } from '@/lib/worlds/worlds';
 import { isIpLiteral, normalizeHost } from './host';
 
 /**
@@ -50,13 +49,6 @@ function answerJson(req: IncomingMessage, res: ServerResponse, status: number, b
   return true;
 }
 
-function apiMessage(world: string, code: 'not_found' | 'unavailable'): string {
-  const common = getMessages(getWorldOrDefault(world).language).common;
-  const errors = typeof common === 'object' ? common.apiErrors : undefined;
-  const text = typeof errors === 'object' ? errors[code] : undefined;
-  return typeof text === 'string' ? text : code;
-}
-
 /**
  * Paths that belong to author domains, asked for where they must not be served. Called by
  * server.ts before Next, so it is a string check for almost every request and never waits:
@@ -90,8 +82,8 @@ export function refuseAuthorDomainPaths(req: IncomingMessage, res: ServerRespons
   if (isKreideHost(host)) return false;
   const found = peekAuthorDomain(host);
   if (!found.ready) {
-    return answerJson(req, res, 503, { error: { code: 'unavailable', message: apiMessage('de', 'unavailable'), details: { reason: 'author_domains_loading' } } }, { 'Retry-After': '1' });
+    return answerJson(req, res, 503, { error: { code: 'unavailable', message: apiErrorMessage('de', 'unavailable'), details: { reason: 'author_domains_loading' } } }, { 'Retry-After': '1' });
   }
   if (!found.domain) return false;
-  return answerJson(req, res, 404, { error: { code: 'not_found', message: apiMessage(found.domain.world, 'not_found'), details: { reason: 'author_domain' } } });
+  return answerJson(req, res, 404, { error: { code: 'not_found', message: apiErrorMessage(found.domain.world, 'not_found'), details: { reason: 'author_domain' } } });
 }

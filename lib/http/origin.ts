@@ -22,7 +22,3 @@ export function checkRequestOrigin(request: NextRequest): OriginRefusal | null {
   return origin === getPublicOrigin() ? null : 'foreign_origin';
 }
 
-/** True when a mutation must be refused by the rule of `checkRequestOrigin`. */
-export function isForeignOrigin(request: NextRequest): boolean {
-  return checkRequestOrigin(request) !== null;
-}

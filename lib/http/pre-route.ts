@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
+import { WORLD_COOKIE } from '@/lib/worlds/choose-world';
 import { DEFAULT_WORLD, isWorldCode } from '@/lib/worlds/worlds';
 import { refuseAuthorDomainPaths } from './author-domain-paths';
 import { CLIENT_IP_HEADER } from './client-ip';
@@ -15,12 +16,13 @@ import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from './same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 
+const REMEMBERED_WORLD = new RegExp(`(?:^|;\\s*)${WORLD_COOKIE}=([a-z]{2})(?:;|$)`);
+
 /** The internal path that answers a broken path: the world's translated 404 page (no route has the word `404`), or the API's 404. */
-function notFoundPathFor(rawPath: string, cookie: string | undefined): string {
-  const first = rawPath.split('/')[1];
+function notFoundPathFor(first: string | undefined, cookie: string | undefined): string {
   // The API's own catch-all answers 404 in the error shape.
   if (first === 'api') return '/api/not-found';
-  const remembered = /(?:^|;\s*)kreide_world=([a-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1];
+  const remembered = REMEMBERED_WORLD.exec(cookie ?? '')?.[1];
   const world = isWorldCode(first) ? first : isWorldCode(remembered) ? remembered : DEFAULT_WORLD;
   return `/${world}/404`;
 }
@@ -37,9 +39,11 @@ const SEARCH_TTL_MS = 60_000;
 export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   // A path that cannot be decoded (`%FF`, `%E0%A4%A`, a NUL) names no page of ours; Next would
   // fail on it with a 500 while matching dynamic segments. It gets the world's not-found page.
+  // Decoded once for the whole request; most paths have nothing to decode.
   const requested = req.url ?? '/';
-  const rawPath = requested.split('?')[0]!;
-  if (rawPath.includes('%') && decodePathSegments(rawPath.split('/')) === null) req.url = notFoundPathFor(rawPath, req.headers.cookie);
+  const rawSegments = requested.split('?')[0]!.split('/').filter(Boolean);
+  const decodedSegments = requested.includes('%') ? decodePathSegments(rawSegments) : rawSegments;
+  if (decodedSegments === null) req.url = notFoundPathFor(rawSegments[0], req.headers.cookie);
   const url = req.url ?? '/';
   // Route handlers trust this header, so a client's own value is always replaced.
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? '';
@@ -79,12 +83,9 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
 
   let capture: (() => void) | null = null;
   // Search-engine hint for every page of a world, as a header (SPEC §2); pages repeat it as meta.
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  const segments = path.split('/').filter(Boolean);
-  const world = segments[0];
-  if (isWorldCode(world)) {
-    const decoded = decodePathSegments(segments.slice(1));
-    const match = decoded && matchRoute(world, decoded);
+  const world = rawSegments[0];
+  if (decodedSegments && isWorldCode(world)) {
+    const match = matchRoute(world, decodedSegments.slice(1));
     if (match) {
       res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
       maskSecretPath(req, res, world, match);

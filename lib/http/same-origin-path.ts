@@ -6,9 +6,9 @@
  * resolved origin is not ours. What comes back is the normalised path, query and fragment, never
  * the raw input, so the browser cannot read it differently from how it was checked.
  *
- * Works in the browser and on the server: relative targets only, the origin is a placeholder.
+ * Works in the browser and on the server: relative targets only, resolved against a stand-in origin.
  */
-const PLACEHOLDER_ORIGIN = 'http://kreide.invalid';
+const STAND_IN_ORIGIN = 'http://kreide.invalid';
 const MAX_TARGET_LENGTH = 2000;
 
 export function sameOriginPath(target: string | null | undefined): string | null {
@@ -17,11 +17,11 @@ export function sameOriginPath(target: string | null | undefined): string | null
   if (!target.startsWith('/')) return null;
   let resolved: URL;
   try {
-    resolved = new URL(target, PLACEHOLDER_ORIGIN);
+    resolved = new URL(target, STAND_IN_ORIGIN);
   } catch {
     return null;
   }
-  if (resolved.origin !== PLACEHOLDER_ORIGIN) return null;
+  if (resolved.origin !== STAND_IN_ORIGIN) return null;
   const path = resolved.pathname + resolved.search + resolved.hash;
   // A path that still starts with `//` after normalising would be protocol-relative again.
   if (path.startsWith('//') || path.startsWith('/\\')) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextSchema, parseId } from '@/lib/api/schemas';
+import { idTextSchema, parseId, stripUnstorable } from '@/lib/api/schemas';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'bestseller', 'price_asc', 'price_desc'] as const;
@@ -21,14 +21,6 @@ const idList = z
     return [...new Set(ids as number[])];
   });
 
-/** True when the surrogate at `index` is half of a valid pair. */
-function isPairedSurrogate(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  if (code >= 0xd800 && code <= 0xdbff) return /[\udc00-\udfff]/.test(text.charAt(index + 1));
-  if (code >= 0xdc00 && code <= 0xdfff) return /[\ud800-\udbff]/.test(text.charAt(index - 1));
-  return false;
-}
-
 const money = z.coerce.number().min(0).max(100_000).optional();
 
 /**
@@ -40,7 +32,7 @@ export const searchParamsSchema = z
     // A search box must not fail on a stray NUL or broken surrogate pasted in: they are dropped.
     q: z
       .string()
-      .transform((value) => value.replace(/\u0000|[\ud800-\udfff]/g, (c, i, all: string) => (isPairedSurrogate(all, i) ? c : '')).trim())
+      .transform((value) => stripUnstorable(value).trim())
       .pipe(z.string().max(200))
       .optional()
       .default(''),

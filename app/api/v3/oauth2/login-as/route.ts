@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { defineRoute } from '@/lib/api/handler';
 import { loginAsSchema, startImpersonation } from '@/lib/accounts/impersonation';
-import { isHttps, writeSessionCookie } from '@/lib/accounts/session';
-import { usesSessionCookie } from '@/lib/accounts/guard';
+import { isHttps, usesSessionCookie, writeSessionCookie } from '@/lib/accounts/session';
 import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/oauth2/login-as — an admin starts acting as another user (SPEC §2 login-as, §6).

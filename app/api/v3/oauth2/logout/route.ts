@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { AppError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/handler';
-import { usesSessionCookie } from '@/lib/accounts/guard';
-import { clearSessionCookie, readAccessToken, readReturnToken } from '@/lib/accounts/session';
+import { clearSessionCookie, readAccessToken, readReturnToken, usesSessionCookie } from '@/lib/accounts/session';
 import { revokeAccessToken } from '@/lib/accounts/tokens';
 
 /** Revokes the request's token (and during login-as the admin's token behind it). */

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/handler';
-import { usesSessionCookie } from '@/lib/accounts/guard';
+import { usesSessionCookie } from '@/lib/accounts/session';
 import { hasAcceptedActualTerms } from '@/lib/accounts/terms';
 
 // GET /api/v3/oauth2/validate — whether the request's token is valid (SPEC §7): oauth_user_id
