@@ -18,7 +18,21 @@ const config: Config = {
 
 // next/jest forces /node_modules/ into transformIgnorePatterns; ky, msw and friends ship ESM
 // only, so they must be transformed too (DESIGN §4).
-const ESM_PACKAGES = ['@seriousme', 'ky', 'msw', '@mswjs', '@bundled-es-modules', 'until-async', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', 'rettime', '@open-draft', 'jose'];
+const ESM_PACKAGES = [
+  '@seriousme',
+  'ky',
+  'msw',
+  '@mswjs',
+  '@bundled-es-modules',
+  'until-async',
+  'headers-polyfill',
+  'outvariant',
+  'strict-event-emitter',
+  'is-node-process',
+  'rettime',
+  '@open-draft',
+  'jose',
+];
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();

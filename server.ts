@@ -36,7 +36,10 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   // The build's chunks with their Brotli and gzip copies, served from memory (production only).
-  if (!dev) console.log(`${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`);
+  if (!dev)
+    console.log(
+      `${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`,
+    );
   const server = createServer((req, res) => {
     if (preRoute(req, res)) return;
     void handle(req, res);

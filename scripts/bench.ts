@@ -29,7 +29,11 @@ function ensureCatalogue() {
   if (fs.existsSync(marker)) return;
   console.log(`Building a catalogue of ${MATERIALS.toLocaleString('en')} materials in ${DATA_DIR} …`);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  run('npx', ['tsx', 'scripts/seed.ts', '--materials', String(MATERIALS)], { ...process.env, DATA_DIR, DATABASE_URL: '' });
+  run('npx', ['tsx', 'scripts/seed.ts', '--materials', String(MATERIALS)], {
+    ...process.env,
+    DATA_DIR,
+    DATABASE_URL: '',
+  });
   fs.writeFileSync(marker, new Date().toISOString());
 }
 
@@ -55,7 +59,12 @@ const BYPASS = { cookie: 'kreide_session=benchmark' };
 async function load(name: string, url: string, extraHeaders: Record<string, string> = {}): Promise<Row> {
   // Warm up: fill caches the way real traffic would.
   for (let i = 0; i < 5; i++) await fetch(ORIGIN + url, { headers: extraHeaders }).then((r) => r.arrayBuffer());
-  const result = await autocannon({ url: ORIGIN + url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip', ...extraHeaders } });
+  const result = await autocannon({
+    url: ORIGIN + url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'accept-encoding': 'gzip', ...extraHeaders },
+  });
   return {
     name,
     url,
@@ -71,7 +80,9 @@ async function load(name: string, url: string, extraHeaders: Record<string, stri
 async function pageJsBytes(url: string): Promise<number> {
   const html = (await (await fetch(ORIGIN + url)).text()).replace(/<script[^>]*noModule[^>]*><\/script>/g, '');
   // Cached pages carry their framework chunks as data-kreide-src (started after first paint).
-  const sources = [...new Set([...html.matchAll(/<script\b[^>]*?\s(?:data-kreide-src|src)="([^"]+)"/g)].map((m) => m[1]!))].filter((src) => !/nomodule/i.test(src));
+  const sources = [
+    ...new Set([...html.matchAll(/<script\b[^>]*?\s(?:data-kreide-src|src)="([^"]+)"/g)].map((m) => m[1]!)),
+  ].filter((src) => !/nomodule/i.test(src));
   let total = 0;
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, ORIGIN))).arrayBuffer());
@@ -90,13 +101,17 @@ async function main() {
   ensureCatalogue();
   const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
   try {
-    const top = await json<{ items: { id: number; slug: string; world: string }[] }>('/api/v3/search?world=de&sort=bestseller');
+    const top = await json<{ items: { id: number; slug: string; world: string }[] }>(
+      '/api/v3/search?world=de&sort=bestseller',
+    );
     const material = top.items[0]!;
     const materialPath = `/de/material/${material.id}/${material.slug}`;
     const materialPage = await fetch(ORIGIN + materialPath).then((r) => r.text());
     const authorPath = materialPage.match(/href="(\/de\/autor\/\d+\/[a-z0-9-]+)"/)?.[1];
     if (!authorPath) throw new Error('author link not found on the material page');
-    const filters = await json<{ filters: { class_grade: { id: number; count: number }[]; subject: { id: number; count: number }[] } }>('/api/v1/filters?world=de');
+    const filters = await json<{
+      filters: { class_grade: { id: number; count: number }[]; subject: { id: number; count: number }[] };
+    }>('/api/v1/filters?world=de');
     const mathId = filters.filters.subject[0]!.id;
     const gradeId = filters.filters.class_grade[5]!.id;
     const searchPath = `/de/suchergebnisse?q=${encodeURIComponent('Brüche')}&subject=${mathId}&class_grade=${gradeId}`;
@@ -120,11 +135,24 @@ async function main() {
     rows.push(await load('search, uncached', searchPath, BYPASS));
 
     // The search query itself, timed inside the server (tookMs), over varied queries.
-    const queries = ['Brüche', 'Bruchrechnung', 'Märchen', 'Photosynthese', 'Satzglieder', 'Geometrie', 'Einmaleins', 'Zellen', 'Wortarten', 'Gedichtanalyse'];
+    const queries = [
+      'Brüche',
+      'Bruchrechnung',
+      'Märchen',
+      'Photosynthese',
+      'Satzglieder',
+      'Geometrie',
+      'Einmaleins',
+      'Zellen',
+      'Wortarten',
+      'Gedichtanalyse',
+    ];
     const took: number[] = [];
     for (let round = 0; round < 5; round++) {
       for (const q of queries) {
-        const r = await json<{ tookMs: number }>(`/api/v3/search?world=de&q=${encodeURIComponent(q)}&subject=${mathId}&class_grade=${gradeId}`);
+        const r = await json<{ tookMs: number }>(
+          `/api/v3/search?world=de&q=${encodeURIComponent(q)}&subject=${mathId}&class_grade=${gradeId}`,
+        );
         took.push(r.tookMs);
         const plain = await json<{ tookMs: number }>(`/api/v3/search?world=de&q=${encodeURIComponent(q)}`);
         took.push(plain.tookMs);
@@ -144,12 +172,32 @@ async function main() {
       'ratio to control': (r.rps / control.rps).toFixed(2),
       errors: r.errors,
     }));
-    console.log(`\nKreide benchmark — ${MATERIALS.toLocaleString('en')} materials, ${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString()}`);
+    console.log(
+      `\nKreide benchmark — ${MATERIALS.toLocaleString('en')} materials, ${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString()}`,
+    );
     console.table(table);
-    console.log(`search query in the server: p50 ${percentile(took, 50)} ms, p90 ${percentile(took, 90)} ms over ${took.length} queries`);
-    console.log(`JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`);
+    console.log(
+      `search query in the server: p50 ${percentile(took, 50)} ms, p90 ${percentile(took, 90)} ms over ${took.length} queries`,
+    );
+    console.log(
+      `JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`,
+    );
     fs.mkdirSync('bench-results', { recursive: true });
-    fs.writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), materials: MATERIALS, rows, searchP50: percentile(took, 50), materialJs, emptyJs }, null, 2));
+    fs.writeFileSync(
+      'bench-results/latest.json',
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          materials: MATERIALS,
+          rows,
+          searchP50: percentile(took, 50),
+          materialJs,
+          emptyJs,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await stopServer(server);
   }

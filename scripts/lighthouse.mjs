@@ -58,7 +58,8 @@ async function pagesOf(world) {
 }
 
 async function main() {
-  if (spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0) throw new Error('Chromium could not be installed');
+  if (spawnSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0)
+    throw new Error('Chromium could not be installed');
   if (!fs.existsSync('.next/BUILD_ID')) spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
   const server = await startServer({ port: PORT, dataDir: DATA_DIR });
   const rows = [];
@@ -67,10 +68,24 @@ async function main() {
   try {
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     });
     // A first, discarded run warms Chrome's code caches, so the first page is not measured cold.
-    await lighthouse(`${ORIGIN}/de`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    await lighthouse(`${ORIGIN}/de`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     for (const world of ['de', 'gr']) {
       for (const [name, pagePath] of await pagesOf(world)) {
         // One warm-up load fills the server's caches, as real traffic would.
@@ -97,7 +112,17 @@ async function main() {
         const tbt = median(runs.map((r) => r.tbt));
         const ok = score >= BUDGET.performance && lcp <= BUDGET.lcpMs && cls <= BUDGET.cls && tbt <= BUDGET.tbtMs;
         failed ||= !ok;
-        rows.push({ world, page: name, performance: score, 'LCP ms': Math.round(lcp), CLS: Number(cls.toFixed(3)), 'TBT ms': Math.round(tbt), 'TBT runs': runs.map((r) => Math.round(r.tbt)).join('/'), budget: ok ? 'met' : 'MISSED', path: pagePath.slice(0, 40) });
+        rows.push({
+          world,
+          page: name,
+          performance: score,
+          'LCP ms': Math.round(lcp),
+          CLS: Number(cls.toFixed(3)),
+          'TBT ms': Math.round(tbt),
+          'TBT runs': runs.map((r) => Math.round(r.tbt)).join('/'),
+          budget: ok ? 'met' : 'MISSED',
+          path: pagePath.slice(0, 40),
+        });
         process.stdout.write(`${world} ${name}: ${score}\n`);
       }
     }
@@ -105,7 +130,9 @@ async function main() {
     await chrome?.kill();
     await stopServer(server);
   }
-  console.log(`\nLighthouse (mobile, simulated throttling) — budget: performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms`);
+  console.log(
+    `\nLighthouse (mobile, simulated throttling) — budget: performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms`,
+  );
   console.table(rows);
   fs.mkdirSync('bench-results', { recursive: true });
   fs.writeFileSync('bench-results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));

@@ -21,7 +21,8 @@ async function main() {
     },
   });
   const materials = Number(values.materials);
-  if (!Number.isInteger(materials) || materials < 50) throw new Error('--materials must be a whole number of at least 50');
+  if (!Number.isInteger(materials) || materials < 50)
+    throw new Error('--materials must be a whole number of at least 50');
   const env = getEnv();
   if (env.DATABASE_URL && !values['allow-database-url']) {
     throw new Error('DATABASE_URL is set: demo data goes into that database only with --allow-database-url.');
@@ -33,7 +34,9 @@ async function main() {
     await runMigrations(url);
     await resetDatabase(getDb());
     const summary = await seedDemoCatalogue(getDb(), getStorage(), { materials, log: (m) => console.log(m) });
-    console.log(`seeded ${summary.materials} materials, ${summary.users} users, ${summary.authors} authors, ${summary.blogPosts} blog posts in ${(summary.milliseconds / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${summary.materials} materials, ${summary.users} users, ${summary.authors} authors, ${summary.blogPosts} blog posts in ${(summary.milliseconds / 1000).toFixed(1)} s`,
+    );
   } finally {
     await closeDb();
     await embedded?.close();

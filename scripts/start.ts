@@ -7,7 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const SOURCES = ['app', 'components', 'lib', 'messages', 'i18n', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'i18n',
+  'public',
+  'proxy.ts',
+  'next.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(entry: string): number {
   const full = path.join(root, entry);

@@ -17,14 +17,19 @@ export function generateStaticParams() {
   return WORLD_CODES.map((world) => ({ world }));
 }
 
-
 export async function generateMetadata(): Promise<Metadata> {
   return { metadataBase: new URL(getPublicOrigin()), applicationName: 'Kreide', icons: { icon: '/favicon.svg' } };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1f6f8b' };
 
-export default async function WorldLayout({ children, params }: { children: ReactNode; params: Promise<{ world: string }> }) {
+export default async function WorldLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ world: string }>;
+}) {
   const { world: code } = await params;
   if (!isWorldCode(code)) notFound();
   const world = getWorld(code);

@@ -87,12 +87,19 @@ export function AccountForm(props: AccountFormProps) {
     const body: Record<string, unknown> = { ...values, ...readStored(props.storedValues) };
     if (props.tokenFromPath) body[props.tokenFromPath] = secretFromPath();
     try {
-      const answer = await getApiClient().post<Record<string, unknown> | undefined>(props.endpoint, body, { noValidate: !props.signedIn });
+      const answer = await getApiClient().post<Record<string, unknown> | undefined>(props.endpoint, body, {
+        noValidate: !props.signedIn,
+      });
       if (props.redirectTo) {
         window.location.assign(props.redirectTo);
         return;
       }
-      const email = typeof answer?.email === 'string' ? answer.email : typeof answer?.new_email === 'string' ? answer.new_email : '';
+      const email =
+        typeof answer?.email === 'string'
+          ? answer.email
+          : typeof answer?.new_email === 'string'
+            ? answer.new_email
+            : '';
       setDone(texts.success.replace('{email}', email));
     } catch (caught) {
       setErrors(await describeError(caught));
@@ -103,7 +110,10 @@ export function AccountForm(props: AccountFormProps) {
   async function describeError(caught: unknown): Promise<Errors> {
     if (!(caught instanceof HTTPError)) return { form: texts.failed, fields: {} };
     const status = caught.response.status;
-    const body = (await caught.response.clone().json().catch(() => null)) as { error?: { message?: string; details?: unknown } } | null;
+    const body = (await caught.response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { message?: string; details?: unknown } } | null;
     const details = body?.error?.details;
     if (status === 401 && texts.signIn) {
       setNeedsSignIn(true);
@@ -120,9 +130,13 @@ export function AccountForm(props: AccountFormProps) {
     const reason = (details as { reason?: string; path?: string } | null)?.reason;
     const path = (details as { path?: string } | null)?.path;
     const byReason = reason ? texts.reasons?.[reason] : undefined;
-    if (byReason && path && props.fields.some((f) => f.name === path)) return { form: null, fields: { [path]: byReason } };
+    if (byReason && path && props.fields.some((f) => f.name === path))
+      return { form: null, fields: { [path]: byReason } };
     // 429 and other known errors come with a message in the world's language from the server.
-    return { form: byReason ?? (status === 429 || status === 403 ? body?.error?.message : undefined) ?? texts.failed, fields: {} };
+    return {
+      form: byReason ?? (status === 429 || status === 403 ? body?.error?.message : undefined) ?? texts.failed,
+      fields: {},
+    };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -182,7 +196,8 @@ export function AccountForm(props: AccountFormProps) {
       {props.fields.map((field) => {
         const id = `${props.id}-${field.name}`;
         const error = errors.fields[field.name];
-        const describedBy = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+        const describedBy =
+          [field.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
         const input = (
           <input
             id={id}

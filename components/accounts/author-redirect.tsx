@@ -20,7 +20,11 @@ export function AuthorRedirect({ authorPattern, salesHref, loginHref, text }: Au
     getApiClient()
       .get<{ id: number; slug: string; isSeller: boolean }>('v1/user')
       .then((user) => {
-        window.location.replace(user.isSeller ? authorPattern.replace('AUTHOR_ID', String(user.id)).replace('AUTHOR_SLUG', encodeURIComponent(user.slug)) : salesHref);
+        window.location.replace(
+          user.isSeller
+            ? authorPattern.replace('AUTHOR_ID', String(user.id)).replace('AUTHOR_SLUG', encodeURIComponent(user.slug))
+            : salesHref,
+        );
       })
       .catch(() => window.location.replace(loginHref));
   }, [authorPattern, salesHref, loginHref]);

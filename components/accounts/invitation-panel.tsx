@@ -5,7 +5,6 @@ import { getApiClient } from '@/lib/api/browser';
 import { INVITE_CODE_KEY } from './keys';
 import { secretFromPath } from './secret-from-path';
 
-
 interface InvitationPanelProps {
   registerHref: string;
   texts: { invited: string; invalid: string; noCode: string; loading: string; cta: string };
@@ -25,7 +24,12 @@ function codeFromPath(): string {
 export function InvitationPanel({ registerHref, texts }: InvitationPanelProps) {
   const code = useSyncExternalStore(subscribeNowhere, codeFromPath, () => null);
   const [answer, setAnswer] = useState<{ kind: 'valid'; inviter: string } | { kind: 'invalid' } | null>(null);
-  const state = code === null || (code && !answer) ? { kind: 'loading' as const } : code === '' ? { kind: 'none' as const } : answer!;
+  const state =
+    code === null || (code && !answer)
+      ? { kind: 'loading' as const }
+      : code === ''
+        ? { kind: 'none' as const }
+        : answer!;
 
   useEffect(() => {
     if (!code) return;

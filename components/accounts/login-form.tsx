@@ -11,9 +11,16 @@ export { LOGGED_IN_KEY };
 interface LoginFormProps {
   /** Where to go after signing in (the world's home). */
   next: string;
-  texts: { email: string; password: string; submit: string; invalid: string; failed: string; busy: string; notConfirmed: string };
+  texts: {
+    email: string;
+    password: string;
+    submit: string;
+    invalid: string;
+    failed: string;
+    busy: string;
+    notConfirmed: string;
+  };
 }
-
 
 /** Where to go after signing in: `?next=` when it resolves to a path on this site, else the default. */
 function safeNext(fallback: string): string {
@@ -56,7 +63,10 @@ export function LoginForm({ next, texts }: LoginFormProps) {
     if (!(caught instanceof HTTPError)) return texts.failed;
     const status = caught.response.status;
     if (status === 401 || status === 400) return texts.invalid;
-    const body = (await caught.response.clone().json().catch(() => null)) as { error?: { message?: string; details?: { reason?: string } } } | null;
+    const body = (await caught.response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { message?: string; details?: { reason?: string } } } | null;
     if (status === 403 && body?.error?.details?.reason === 'email_not_confirmed') return texts.notConfirmed;
     // Too many attempts: the server's message is already in the world's language.
     if (status === 429 && body?.error?.message) return body.error.message;

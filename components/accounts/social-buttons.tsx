@@ -19,7 +19,10 @@ export async function SocialButtons({ world, returnTo }: SocialButtonsProps) {
   const providers = listWebsiteProviders();
   if (providers.length === 0) return null;
   const t = await getTranslations('login');
-  const errors = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, t(`social.errors.${error}`)])) as Record<SocialError, string>;
+  const errors = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, t(`social.errors.${error}`)])) as Record<
+    SocialError,
+    string
+  >;
   const query = new URLSearchParams({ world, return_to: returnTo }).toString();
   return (
     <div className="social-sign-in" data-testid="social-sign-in">
@@ -28,7 +31,12 @@ export async function SocialButtons({ world, returnTo }: SocialButtonsProps) {
       <ul className="social-sign-in-buttons">
         {providers.map((provider) => (
           <li key={provider}>
-            <a className={`button social-button social-button-${provider}`} data-provider={provider} href={`/api/v3/oauth2/social/${provider}/start?${query}`} rel="nofollow">
+            <a
+              className={`button social-button social-button-${provider}`}
+              data-provider={provider}
+              href={`/api/v3/oauth2/social/${provider}/start?${query}`}
+              rel="nofollow"
+            >
               {t('social.continueWith', { provider: PROVIDER_LABELS[provider] })}
             </a>
           </li>

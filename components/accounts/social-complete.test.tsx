@@ -19,7 +19,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const ERRORS = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, `text:${error}`])) as Record<SocialError, string>;
+const ERRORS = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, `text:${error}`])) as Record<
+  SocialError,
+  string
+>;
 const TEXTS = { busy: 'Completing …', back: 'Back to log in', errors: ERRORS };
 
 function visit(search: string) {
@@ -39,12 +42,24 @@ describe('SocialComplete on the Microsoft redirect page', () => {
     render(<SocialComplete provider="microsoft" loginPath="/fr/connexion" texts={TEXTS} navigate={navigate} />);
     expect(screen.getByTestId('social-complete-busy')).toHaveTextContent('Completing …');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/fr'));
-    expect(posted).toEqual([{ world: expect.any(String), body: { code: 'the-code', state: 'the-state', iss: 'https://login.example/t/v2.0' } }]);
+    expect(posted).toEqual([
+      {
+        world: expect.any(String),
+        body: { code: 'the-code', state: 'the-state', iss: 'https://login.example/t/v2.0' },
+      },
+    ]);
     expect(localStorage.getItem('kreide_logged_in')).toBe('1');
   });
 
   it('tells an expired or foreign sign-in and links back to the login page', async () => {
-    server.use(http.post(COMPLETE, () => HttpResponse.json({ error: { code: 'bad_request', message: 'x', details: { reason: 'invalid_state' } } }, { status: 400 })));
+    server.use(
+      http.post(COMPLETE, () =>
+        HttpResponse.json(
+          { error: { code: 'bad_request', message: 'x', details: { reason: 'invalid_state' } } },
+          { status: 400 },
+        ),
+      ),
+    );
     visit('?code=c&state=s');
     const navigate = jest.fn();
     render(<SocialComplete provider="microsoft" loginPath="/fr/connexion" texts={TEXTS} navigate={navigate} />);

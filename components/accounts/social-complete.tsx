@@ -20,7 +20,9 @@ const leaveFor = (path: string) => window.location.replace(path);
 
 async function failureOf(caught: unknown): Promise<SocialError> {
   if (!(caught instanceof HTTPError)) return 'failed';
-  const body = (await caught.response.json().catch(() => null)) as { error?: { code?: string; details?: { reason?: unknown } } } | null;
+  const body = (await caught.response.json().catch(() => null)) as {
+    error?: { code?: string; details?: { reason?: unknown } };
+  } | null;
   return socialErrorFor(body?.error?.code, body?.error?.details?.reason);
 }
 
@@ -47,7 +49,11 @@ export function SocialComplete({ provider, loginPath, texts, navigate = leaveFor
       }
       try {
         const iss = query.get('iss') ?? undefined;
-        const answer = await getApiClient().post<{ return_to: string }>(`v3/oauth2/social/${provider}/complete`, { code, state, iss }, { noValidate: true });
+        const answer = await getApiClient().post<{ return_to: string }>(
+          `v3/oauth2/social/${provider}/complete`,
+          { code, state, iss },
+          { noValidate: true },
+        );
         try {
           localStorage.setItem(LOGGED_IN_KEY, '1');
         } catch {

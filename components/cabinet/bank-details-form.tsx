@@ -21,18 +21,25 @@ interface Props {
 
 const readable = (iban: string | undefined) => (iban ? (friendlyFormatIBAN(iban) ?? iban) : '');
 
-function Form({ details, loginPath, texts, onSaved }: Props & { details: BankDetailsView | null; onSaved: (answer: Answer) => void }) {
+function Form({
+  details,
+  loginPath,
+  texts,
+  onSaved,
+}: Props & { details: BankDetailsView | null; onSaved: (answer: Answer) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useSettingsForm({
     formRef,
     schema: bankDetailsSchema,
     send: (input: BankDetails) => getApiClient().post<Answer>('v3/bank-details', input),
     onSaved: (answer) => {
-      if (answer.bank_details) showStoredValues(formRef.current, { ...answer.bank_details, iban: readable(answer.bank_details.iban) });
+      if (answer.bank_details)
+        showStoredValues(formRef.current, { ...answer.bank_details, iban: readable(answer.bank_details.iban) });
       onSaved(answer);
     },
   });
-  const error = (field: string) => (form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, texts.bank.errors) : null);
+  const error = (field: string) =>
+    form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, texts.bank.errors) : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +50,15 @@ function Form({ details, loginPath, texts, onSaved }: Props & { details: BankDet
   const t = texts.bank;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="bank-details-form">
-      <TextField id="bank-account_holder" name="account_holder" label={t.accountHolder} defaultValue={details?.account_holder ?? ''} autoComplete="name" maxLength={120} error={error('account_holder')} />
+      <TextField
+        id="bank-account_holder"
+        name="account_holder"
+        label={t.accountHolder}
+        defaultValue={details?.account_holder ?? ''}
+        autoComplete="name"
+        maxLength={120}
+        error={error('account_holder')}
+      />
       <TextField
         id="bank-iban"
         name="iban"
@@ -56,7 +71,18 @@ function Form({ details, loginPath, texts, onSaved }: Props & { details: BankDet
         maxLength={50}
         error={error('iban')}
       />
-      <TextField id="bank-bic" name="bic" label={t.bic} hint={t.bicHint} defaultValue={details?.bic ?? ''} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} error={error('bic')} />
+      <TextField
+        id="bank-bic"
+        name="bic"
+        label={t.bic}
+        hint={t.bicHint}
+        defaultValue={details?.bic ?? ''}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        error={error('bic')}
+      />
       <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );

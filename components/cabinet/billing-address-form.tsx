@@ -22,7 +22,18 @@ interface Props {
   texts: Pick<CabinetTexts, 'common' | 'errors' | 'billing'>;
 }
 
-function Form({ address, locale, defaultCountry, loginPath, texts, onSaved }: Omit<Props, 'texts'> & { texts: Props['texts']; address: BillingAddressView | null; onSaved: (answer: Answer) => void }) {
+function Form({
+  address,
+  locale,
+  defaultCountry,
+  loginPath,
+  texts,
+  onSaved,
+}: Omit<Props, 'texts'> & {
+  texts: Props['texts'];
+  address: BillingAddressView | null;
+  onSaved: (answer: Answer) => void;
+}) {
   const countries = useMemo(() => listCountries(locale), [locale]);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useSettingsForm({
@@ -34,7 +45,8 @@ function Form({ address, locale, defaultCountry, loginPath, texts, onSaved }: Om
       onSaved(answer);
     },
   });
-  const error = (field: string) => (form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, texts.billing.errors) : null);
+  const error = (field: string) =>
+    form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, texts.billing.errors) : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,21 +65,80 @@ function Form({ address, locale, defaultCountry, loginPath, texts, onSaved }: Om
   const t = texts.billing;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="billing-address-form">
-      <TextField id="billing-full_name" name="full_name" label={t.fullName} defaultValue={address?.full_name ?? ''} autoComplete="billing name" maxLength={120} error={error('full_name')} />
-      <TextField id="billing-company" name="company" label={t.company} defaultValue={address?.company ?? ''} autoComplete="billing organization" maxLength={120} optional={texts.common.optional} error={error('company')} />
-      <TextField id="billing-street" name="street" label={t.street} defaultValue={address?.street ?? ''} autoComplete="billing street-address" maxLength={200} error={error('street')} />
+      <TextField
+        id="billing-full_name"
+        name="full_name"
+        label={t.fullName}
+        defaultValue={address?.full_name ?? ''}
+        autoComplete="billing name"
+        maxLength={120}
+        error={error('full_name')}
+      />
+      <TextField
+        id="billing-company"
+        name="company"
+        label={t.company}
+        defaultValue={address?.company ?? ''}
+        autoComplete="billing organization"
+        maxLength={120}
+        optional={texts.common.optional}
+        error={error('company')}
+      />
+      <TextField
+        id="billing-street"
+        name="street"
+        label={t.street}
+        defaultValue={address?.street ?? ''}
+        autoComplete="billing street-address"
+        maxLength={200}
+        error={error('street')}
+      />
       <div className={styles.row}>
-        <TextField id="billing-postal_code" name="postal_code" label={t.postalCode} defaultValue={address?.postal_code ?? ''} autoComplete="billing postal-code" maxLength={12} error={error('postal_code')} />
-        <TextField id="billing-city" name="city" label={t.city} defaultValue={address?.city ?? ''} autoComplete="billing address-level2" maxLength={100} error={error('city')} />
+        <TextField
+          id="billing-postal_code"
+          name="postal_code"
+          label={t.postalCode}
+          defaultValue={address?.postal_code ?? ''}
+          autoComplete="billing postal-code"
+          maxLength={12}
+          error={error('postal_code')}
+        />
+        <TextField
+          id="billing-city"
+          name="city"
+          label={t.city}
+          defaultValue={address?.city ?? ''}
+          autoComplete="billing address-level2"
+          maxLength={100}
+          error={error('city')}
+        />
       </div>
-      <SelectField id="billing-country_code" name="country_code" label={t.country} defaultValue={address?.country_code ?? defaultCountry} autoComplete="billing country" error={error('country_code')}>
+      <SelectField
+        id="billing-country_code"
+        name="country_code"
+        label={t.country}
+        defaultValue={address?.country_code ?? defaultCountry}
+        autoComplete="billing country"
+        error={error('country_code')}
+      >
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}
           </option>
         ))}
       </SelectField>
-      <TextField id="billing-vat_id" name="vat_id" label={t.vatId} hint={t.vatIdHint} defaultValue={address?.vat_id ?? ''} maxLength={30} optional={texts.common.optional} autoCapitalize="characters" spellCheck={false} error={error('vat_id')} />
+      <TextField
+        id="billing-vat_id"
+        name="vat_id"
+        label={t.vatId}
+        hint={t.vatIdHint}
+        defaultValue={address?.vat_id ?? ''}
+        maxLength={30}
+        optional={texts.common.optional}
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={error('vat_id')}
+      />
       <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />
     </form>
   );

@@ -41,12 +41,32 @@ function fresh(children: ReactNode) {
   return render(<SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>);
 }
 
-const STORED = { full_name: 'Erika Mustermann', company: null, street: 'Heidestraße 17', postal_code: '51147', city: 'Köln', country_code: 'DE', vat_id: null, updated_at: '2026-01-01T00:00:00.000Z' };
-const billing = () => <BillingAddressForm locale="de-DE" defaultCountry="DE" loginPath="/de/anmelden" texts={{ common: german.common, errors: german.errors, billing: german.billing }} />;
+const STORED = {
+  full_name: 'Erika Mustermann',
+  company: null,
+  street: 'Heidestraße 17',
+  postal_code: '51147',
+  city: 'Köln',
+  country_code: 'DE',
+  vat_id: null,
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const billing = () => (
+  <BillingAddressForm
+    locale="de-DE"
+    defaultCountry="DE"
+    loginPath="/de/anmelden"
+    texts={{ common: german.common, errors: german.errors, billing: german.billing }}
+  />
+);
 
 describe('billing address form', () => {
   it('shows a sign-in link instead of the form when the API says 401', async () => {
-    server.use(http.get(`${API}/v3/addresses/billing`, () => HttpResponse.json({ error: { code: 'unauthorized' } }, { status: 401 })));
+    server.use(
+      http.get(`${API}/v3/addresses/billing`, () =>
+        HttpResponse.json({ error: { code: 'unauthorized' } }, { status: 401 }),
+      ),
+    );
     fresh(billing());
     const link = await screen.findByRole('link', { name: 'Anmelden' });
     expect(link).toHaveAttribute('href', '/de/anmelden');
@@ -56,7 +76,9 @@ describe('billing address form', () => {
   it('loads the stored address, refuses a wrong postal code in the user’s language without sending, then saves', async () => {
     server.use(
       http.get(`${API}/v3/addresses/billing`, () => HttpResponse.json({ billing_address: STORED })),
-      record('v3/addresses/billing', (body) => HttpResponse.json({ billing_address: { ...(body as object), updated_at: '2026-02-01T00:00:00.000Z' } })),
+      record('v3/addresses/billing', (body) =>
+        HttpResponse.json({ billing_address: { ...(body as object), updated_at: '2026-02-01T00:00:00.000Z' } }),
+      ),
     );
     fresh(billing());
     const postal = await screen.findByLabelText('Postleitzahl');
@@ -78,7 +100,9 @@ describe('billing address form', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Gespeichert.'));
     const { updated_at: _updatedAt, ...input } = STORED;
     void _updatedAt;
-    expect(posted).toEqual([{ path: 'v3/addresses/billing', body: { ...input, postal_code: '50667', vat_id: 'DE123456789' } }]);
+    expect(posted).toEqual([
+      { path: 'v3/addresses/billing', body: { ...input, postal_code: '50667', vat_id: 'DE123456789' } },
+    ]);
     expect(screen.getByLabelText(/USt-IdNr/)).toHaveValue('DE123456789');
     expect(postal).not.toHaveAttribute('aria-invalid');
   });
@@ -102,10 +126,26 @@ describe('billing address form', () => {
 });
 
 describe('bank details form', () => {
-  const bank = () => <BankDetailsForm loginPath="/de/anmelden" texts={{ common: german.common, errors: german.errors, bank: german.bank }} />;
+  const bank = () => (
+    <BankDetailsForm
+      loginPath="/de/anmelden"
+      texts={{ common: german.common, errors: german.errors, bank: german.bank }}
+    />
+  );
 
   it('shows a stored IBAN readably and explains a wrong one on its field', async () => {
-    server.use(http.get(`${API}/v3/bank-details`, () => HttpResponse.json({ bank_details: { account_holder: 'Erika', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', updated_at: 'x' } })));
+    server.use(
+      http.get(`${API}/v3/bank-details`, () =>
+        HttpResponse.json({
+          bank_details: {
+            account_holder: 'Erika',
+            iban: 'DE89370400440532013000',
+            bic: 'COBADEFFXXX',
+            updated_at: 'x',
+          },
+        }),
+      ),
+    );
     fresh(bank());
     const iban = await screen.findByLabelText('IBAN');
     expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
@@ -119,26 +159,59 @@ describe('bank details form', () => {
   it('puts the server’s field errors on their fields too', async () => {
     server.use(
       http.get(`${API}/v3/bank-details`, () => HttpResponse.json({ bank_details: null })),
-      record('v3/bank-details', () => HttpResponse.json({ error: { code: 'validation_failed', details: [{ path: 'bic', message: 'Not a valid BIC', code: 'invalid' }] } }, { status: 400 })),
+      record('v3/bank-details', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_failed',
+              details: [{ path: 'bic', message: 'Not a valid BIC', code: 'invalid' }],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
     );
     fresh(bank());
-    fireEvent.change(await screen.findByLabelText('Kontoinhaber oder Kontoinhaberin'), { target: { value: 'Erika Mustermann' } });
+    fireEvent.change(await screen.findByLabelText('Kontoinhaber oder Kontoinhaberin'), {
+      target: { value: 'Erika Mustermann' },
+    });
     fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: 'DE89370400440532013000' } });
     fireEvent.change(screen.getByLabelText('BIC'), { target: { value: 'COBADEFF' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByTestId('bank-bic-error')).toHaveTextContent('Dieser BIC ist nicht gültig');
-    expect(posted).toEqual([{ path: 'v3/bank-details', body: { account_holder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFF' } }]);
+    expect(posted).toEqual([
+      {
+        path: 'v3/bank-details',
+        body: { account_holder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFF' },
+      },
+    ]);
   });
 });
 
 describe('my subjects form', () => {
   it('saves the ticked subjects and explains an unknown one', async () => {
-    const view = { subjects: [{ id: 1, key: 'math', title: 'Mathematik', selected: true }, { id: 2, key: 'german', title: 'Deutsch', selected: false }], selected_ids: [1] };
+    const view = {
+      subjects: [
+        { id: 1, key: 'math', title: 'Mathematik', selected: true },
+        { id: 2, key: 'german', title: 'Deutsch', selected: false },
+      ],
+      selected_ids: [1],
+    };
     server.use(
       http.get(`${API}/v3/user-subjects`, () => HttpResponse.json(view)),
-      record('v3/user-subjects', () => HttpResponse.json({ error: { code: 'validation_failed', details: [{ path: 'subject_ids.1', code: 'unknown_subject' }] } }, { status: 400 })),
+      record('v3/user-subjects', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_failed', details: [{ path: 'subject_ids.1', code: 'unknown_subject' }] } },
+          { status: 400 },
+        ),
+      ),
     );
-    fresh(<MySubjectsForm loginPath="/de/anmelden" texts={{ common: german.common, errors: german.errors, subjects: german.subjects }} />);
+    fresh(
+      <MySubjectsForm
+        loginPath="/de/anmelden"
+        texts={{ common: german.common, errors: german.errors, subjects: german.subjects }}
+      />,
+    );
     expect(await screen.findByLabelText('Mathematik')).toBeChecked();
     fireEvent.click(screen.getByLabelText('Deutsch'));
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -150,7 +223,12 @@ describe('my subjects form', () => {
 
 describe('delete account form', () => {
   const form = () => (
-    <DeleteAccountForm exportUrl="/api/v3/account/export?world=de" homePath="/de" loginPath="/de/anmelden" texts={{ common: german.common, errors: german.errors, delete: german.delete }} />
+    <DeleteAccountForm
+      exportUrl="/api/v3/account/export?world=de"
+      homePath="/de"
+      loginPath="/de/anmelden"
+      texts={{ common: german.common, errors: german.errors, delete: german.delete }}
+    />
   );
 
   it('offers the export, wants the tick and the password, shows a wrong password on its field, then deletes', async () => {
@@ -159,13 +237,19 @@ describe('delete account form', () => {
       http.get(`${API}/v3/account/delete`, () => HttpResponse.json({ confirm_with: 'password', allowed: true })),
       record('v3/account/delete', () =>
         ++attempts === 1
-          ? HttpResponse.json({ error: { code: 'forbidden', details: [{ path: 'password', code: 'wrong_password' }] } }, { status: 403 })
+          ? HttpResponse.json(
+              { error: { code: 'forbidden', details: [{ path: 'password', code: 'wrong_password' }] } },
+              { status: 403 },
+            )
           : HttpResponse.json({ deleted: true }),
       ),
     );
     localStorage.setItem('kreide_logged_in', '1');
     fresh(form());
-    expect(await screen.findByRole('link', { name: 'Meine Daten herunterladen (JSON)' })).toHaveAttribute('href', '/api/v3/account/export?world=de');
+    expect(await screen.findByRole('link', { name: 'Meine Daten herunterladen (JSON)' })).toHaveAttribute(
+      'href',
+      '/api/v3/account/export?world=de',
+    );
     const password = screen.getByLabelText('Dein Passwort');
     fireEvent.change(password, { target: { value: 'falsch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Konto endgültig löschen' }));

@@ -20,7 +20,15 @@ export const SETTINGS_PAGES: readonly (readonly [RouteId, NavKey])[] = [
 ];
 
 /** Navigation between the settings pages, the current one marked for assistive technology. */
-export function CabinetNav({ world, current, texts }: { world: WorldCode; current: string; texts: CabinetTexts['nav'] }) {
+export function CabinetNav({
+  world,
+  current,
+  texts,
+}: {
+  world: WorldCode;
+  current: string;
+  texts: CabinetTexts['nav'];
+}) {
   return (
     <nav aria-label={texts.label} className={styles.nav}>
       <ul>

@@ -45,10 +45,19 @@ function Form({ initial, signedIn, locale, loginPath, texts }: Props & { initial
     void form.submit({ code: textValue(event.currentTarget, 'code') });
   }
 
-  const savedText = saved ? fill(saved.account ? t.savedAccount : t.savedDevice, { country: countryName(saved.code, locale) }) : undefined;
+  const savedText = saved
+    ? fill(saved.account ? t.savedAccount : t.savedDevice, { country: countryName(saved.code, locale) })
+    : undefined;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="change-country-form">
-      <SelectField id="country-code" name="code" label={t.label} defaultValue={initial} autoComplete="country" error={form.errors.code ? errorText(form.errors.code, 'code', texts.errors) : null}>
+      <SelectField
+        id="country-code"
+        name="code"
+        label={t.label}
+        defaultValue={initial}
+        autoComplete="country"
+        error={form.errors.code ? errorText(form.errors.code, 'code', texts.errors) : null}
+      >
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}
@@ -71,10 +80,14 @@ function Form({ initial, signedIn, locale, loginPath, texts }: Props & { initial
  */
 export function ChangeCountryForm(props: Props) {
   const account = useCabinetData<AccountCountryView>('v3/account/country');
-  const device = useSWR<{ code: string }, unknown>('v3/location/get-country', (key: string) => getApiClient().get<{ code: string }>(key), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const device = useSWR<{ code: string }, unknown>(
+    'v3/location/get-country',
+    (key: string) => getApiClient().get<{ code: string }>(key),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
   if (account.status === 'loading' || (device.data === undefined && device.error === undefined)) {
     return (
       <p role="status" className={styles.muted}>

@@ -48,14 +48,19 @@ function Form({ requirements, homePath, loginPath, texts }: Omit<Props, 'exportU
     formRef,
     schema: byPassword ? passwordConfirmation : emailConfirmation,
     send: async (input: { password?: string; email?: string }) =>
-      getApiClient().post<{ deleted: true }>('v3/account/delete', byPassword ? { password: input.password } : { email: input.email }),
+      getApiClient().post<{ deleted: true }>(
+        'v3/account/delete',
+        byPassword ? { password: input.password } : { email: input.email },
+      ),
     onSaved: () => {
       forgetSignIn();
       setDeleted(true);
     },
-    explain: (error) => ((error.details as { reason?: string } | null)?.reason === 'impersonation' ? t.impersonated : null),
+    explain: (error) =>
+      (error.details as { reason?: string } | null)?.reason === 'impersonation' ? t.impersonated : null,
   });
-  const error = (field: string) => (form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, t.errors) : null);
+  const error = (field: string) =>
+    form.errors[field] ? errorText(form.errors[field]!, field, texts.errors, t.errors) : null;
 
   if (deleted) {
     return (
@@ -75,18 +80,43 @@ function Form({ requirements, homePath, loginPath, texts }: Omit<Props, 'exportU
     event.preventDefault();
     const element = event.currentTarget;
     const confirm = isChecked(element, 'confirm');
-    void form.submit(byPassword ? { password: textValue(element, 'password'), confirm } : { email: textValue(element, 'email'), confirm });
+    void form.submit(
+      byPassword
+        ? { password: textValue(element, 'password'), confirm }
+        : { email: textValue(element, 'email'), confirm },
+    );
   }
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="delete-account-form">
       {byPassword ? (
-        <TextField id="delete-password" name="password" type="password" label={t.password} autoComplete="current-password" error={error('password')} />
+        <TextField
+          id="delete-password"
+          name="password"
+          type="password"
+          label={t.password}
+          autoComplete="current-password"
+          error={error('password')}
+        />
       ) : (
-        <TextField id="delete-email" name="email" type="email" label={t.email} hint={t.emailHint} autoComplete="off" error={error('email')} />
+        <TextField
+          id="delete-email"
+          name="email"
+          type="email"
+          label={t.email}
+          hint={t.emailHint}
+          autoComplete="off"
+          error={error('email')}
+        />
       )}
       <CheckboxField id="delete-confirm" name="confirm" label={t.confirm} error={error('confirm')} required />
-      <FormFeedback status={form.status === 'saved' ? 'idle' : form.status} texts={texts.common} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} />
+      <FormFeedback
+        status={form.status === 'saved' ? 'idle' : form.status}
+        texts={texts.common}
+        loginPath={loginPath}
+        retryMinutes={form.retryMinutes}
+        message={form.message}
+      />
       <button type="submit" className={styles.danger} disabled={form.busy}>
         {form.busy ? t.deleting : t.button}
       </button>

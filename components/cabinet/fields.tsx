@@ -25,7 +25,14 @@ interface FieldProps {
 }
 
 /** A labelled text input with its hint and error tied to it for assistive technology. */
-export function TextField({ id, label, hint, error, optional, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
@@ -50,7 +57,14 @@ export function TextField({ id, label, hint, error, optional, ...input }: FieldP
 }
 
 /** A labelled select. */
-export function SelectField({ id, label, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -59,7 +73,12 @@ export function SelectField({ id, label, hint, error, children, ...select }: Fie
           {hint}
         </p>
       ) : null}
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
         {children}
       </select>
       <FieldError id={id} error={error} />
@@ -68,10 +87,22 @@ export function SelectField({ id, label, hint, error, children, ...select }: Fie
 }
 
 /** A checkbox with its label beside it and an optional hint below. */
-export function CheckboxField({ id, label, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={styles.checkbox}>
-      <input type="checkbox" id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <input
+        type="checkbox"
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
       <label htmlFor={id}>
         {label}
         {hint ? (

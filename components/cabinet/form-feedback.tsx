@@ -47,10 +47,27 @@ export function FormFeedback({ status, texts, loginPath, retryMinutes, message, 
 }
 
 /** The end of a settings form: what became of the last save, and the save button. */
-export function SaveFooter({ form, texts, loginPath, savedText }: { form: { status: FormStatus; busy: boolean; retryMinutes: number; message: string | null }; texts: CommonTexts; loginPath: string; savedText?: string }) {
+export function SaveFooter({
+  form,
+  texts,
+  loginPath,
+  savedText,
+}: {
+  form: { status: FormStatus; busy: boolean; retryMinutes: number; message: string | null };
+  texts: CommonTexts;
+  loginPath: string;
+  savedText?: string;
+}) {
   return (
     <>
-      <FormFeedback status={form.status} texts={texts} loginPath={loginPath} retryMinutes={form.retryMinutes} message={form.message} savedText={savedText} />
+      <FormFeedback
+        status={form.status}
+        texts={texts}
+        loginPath={loginPath}
+        retryMinutes={form.retryMinutes}
+        message={form.message}
+        savedText={savedText}
+      />
       <button type="submit" className={styles.submit} disabled={form.busy}>
         {form.busy ? texts.saving : texts.save}
       </button>

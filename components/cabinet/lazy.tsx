@@ -9,4 +9,6 @@ export const BillingAddressForm = dynamic(() => import('./billing-address-form')
 export const ChangeCountryForm = dynamic(() => import('./change-country-form').then((m) => m.ChangeCountryForm));
 export const DeleteAccountForm = dynamic(() => import('./delete-account-form').then((m) => m.DeleteAccountForm));
 export const MySubjectsForm = dynamic(() => import('./my-subjects-form').then((m) => m.MySubjectsForm));
-export const NotificationPreferencesForm = dynamic(() => import('./notification-preferences-form').then((m) => m.NotificationPreferencesForm));
+export const NotificationPreferencesForm = dynamic(() =>
+  import('./notification-preferences-form').then((m) => m.NotificationPreferencesForm),
+);

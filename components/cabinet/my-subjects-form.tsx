@@ -16,7 +16,12 @@ interface Props {
   texts: Pick<CabinetTexts, 'common' | 'errors' | 'subjects'>;
 }
 
-function Form({ view, loginPath, texts, onSaved }: Props & { view: UserSubjectsView; onSaved: (answer: UserSubjectsView) => void }) {
+function Form({
+  view,
+  loginPath,
+  texts,
+  onSaved,
+}: Props & { view: UserSubjectsView; onSaved: (answer: UserSubjectsView) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useSettingsForm({
     formRef,
@@ -25,7 +30,9 @@ function Form({ view, loginPath, texts, onSaved }: Props & { view: UserSubjectsV
     onSaved,
   });
   const t = texts.subjects;
-  const error = form.errors.subject_ids ? errorText(form.errors.subject_ids, 'subject_ids', texts.errors, t.errors) : null;
+  const error = form.errors.subject_ids
+    ? errorText(form.errors.subject_ids, 'subject_ids', texts.errors, t.errors)
+    : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,11 +43,23 @@ function Form({ view, loginPath, texts, onSaved }: Props & { view: UserSubjectsV
   if (view.subjects.length === 0) return <p className={styles.notice}>{t.empty}</p>;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="my-subjects-form">
-      <fieldset className={styles.fieldset} tabIndex={-1} aria-invalid={error ? true : undefined} aria-describedby={error ? 'subjects-error' : undefined}>
+      <fieldset
+        className={styles.fieldset}
+        tabIndex={-1}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'subjects-error' : undefined}
+      >
         <legend>{t.legend}</legend>
         <div className={styles.choices}>
           {view.subjects.map((subject) => (
-            <CheckboxField key={subject.id} id={`subject-${subject.id}`} name="subject_ids" value={String(subject.id)} label={subject.title} defaultChecked={subject.selected} />
+            <CheckboxField
+              key={subject.id}
+              id={`subject-${subject.id}`}
+              name="subject_ids"
+              value={String(subject.id)}
+              label={subject.title}
+              defaultChecked={subject.selected}
+            />
           ))}
         </div>
         {error ? (

@@ -2,7 +2,11 @@
 
 import { useRef, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
-import { NOTIFICATION_KINDS, notificationPreferencesSchema, type NotificationPreferences } from '@/lib/cabinet/validation';
+import {
+  NOTIFICATION_KINDS,
+  notificationPreferencesSchema,
+  type NotificationPreferences,
+} from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';
 import { CheckboxField } from './fields';
 import { SaveFooter } from './form-feedback';
@@ -17,12 +21,18 @@ interface Props {
   texts: Pick<CabinetTexts, 'common' | 'notifications'>;
 }
 
-function Form({ preferences, loginPath, texts, onSaved }: Props & { preferences: NotificationPreferences; onSaved: (answer: Answer) => void }) {
+function Form({
+  preferences,
+  loginPath,
+  texts,
+  onSaved,
+}: Props & { preferences: NotificationPreferences; onSaved: (answer: Answer) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useSettingsForm({
     formRef,
     schema: notificationPreferencesSchema,
-    send: (input: Partial<NotificationPreferences>) => getApiClient().post<Answer>('v3/notification-preferences', input),
+    send: (input: Partial<NotificationPreferences>) =>
+      getApiClient().post<Answer>('v3/notification-preferences', input),
     onSaved,
   });
 
@@ -34,11 +44,24 @@ function Form({ preferences, loginPath, texts, onSaved }: Props & { preferences:
 
   const t = texts.notifications;
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate data-testid="notification-preferences-form">
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="notification-preferences-form"
+    >
       <fieldset className={styles.fieldset}>
         <legend>{t.legend}</legend>
         {NOTIFICATION_KINDS.map((kind) => (
-          <CheckboxField key={kind} id={`notifications-${kind}`} name={kind} label={t[kind]} hint={t[`${kind}Hint`]} defaultChecked={preferences[kind]} />
+          <CheckboxField
+            key={kind}
+            id={`notifications-${kind}`}
+            name={kind}
+            label={t[kind]}
+            hint={t[`${kind}Hint`]}
+            defaultChecked={preferences[kind]}
+          />
         ))}
       </fieldset>
       <SaveFooter form={form} texts={texts.common} loginPath={loginPath} />

@@ -86,7 +86,10 @@ export function useSettingsForm<S extends ZodType, R>({ formRef, schema, send, o
       }
       const body = await errorBody(caught);
       if (status === 429) {
-        const seconds = Number((body?.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds ?? caught.response.headers.get('retry-after'));
+        const seconds = Number(
+          (body?.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds ??
+            caught.response.headers.get('retry-after'),
+        );
         setRetryMinutes(Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)));
         setStatus('rate-limited');
         return;
@@ -118,7 +121,8 @@ export function showStoredValues(form: HTMLFormElement | null, values: object): 
   if (!form) return;
   for (const [name, value] of Object.entries(values)) {
     const element = form.elements.namedItem(name);
-    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) element.value = value == null ? '' : String(value);
+    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement)
+      element.value = value == null ? '' : String(value);
   }
 }
 

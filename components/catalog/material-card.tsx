@@ -12,14 +12,30 @@ import { Price } from './price';
  * A material in a list: cover, title, author, price and labels. `eager` for the first cards of a
  * list at the top of a page, whose covers may be the largest paint on a phone.
  */
-export async function MaterialCard({ world, material, eager = false }: { world: World; material: Card; eager?: boolean }) {
+export async function MaterialCard({
+  world,
+  material,
+  eager = false,
+}: {
+  world: World;
+  material: Card;
+  eager?: boolean;
+}) {
   const t = await getTranslations('common');
   const href = pathFor(world.code, 'material', { id: String(material.id), slug: material.slug });
   return (
     <article className="card">
       <Link href={href} className="card-link" prefetch={false}>
         {material.coverPath ? (
-          <img src={mediaUrl(material.coverPath)} alt="" width={150} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" className="card-cover" />
+          <img
+            src={mediaUrl(material.coverPath)}
+            alt=""
+            width={150}
+            height={200}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="card-cover"
+          />
         ) : null}
         <h3 className="card-title">{material.title}</h3>
       </Link>
@@ -35,7 +51,19 @@ export async function MaterialCard({ world, material, eager = false }: { world: 
 
 /** A titled shelf of material cards. */
 /** `eagerCovers`: how many covers load at once (the first shelf of a page reaches into a phone's first screen). */
-export async function MaterialShelf({ world, title, materials, id, eagerCovers = 0 }: { world: World; title: string; materials: Card[]; id: string; eagerCovers?: number }) {
+export async function MaterialShelf({
+  world,
+  title,
+  materials,
+  id,
+  eagerCovers = 0,
+}: {
+  world: World;
+  title: string;
+  materials: Card[];
+  id: string;
+  eagerCovers?: number;
+}) {
   if (materials.length === 0) return null;
   return (
     <section className="shelf" aria-labelledby={id}>

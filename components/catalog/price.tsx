@@ -14,7 +14,16 @@ interface PriceProps {
 }
 
 /** A material's price per SPEC §5, with the old price struck through during a sale. */
-export function Price({ world, priceCents, currency, salePriceCents, saleEndsAt, freeLabel, previousPriceLabel, className }: PriceProps) {
+export function Price({
+  world,
+  priceCents,
+  currency,
+  salePriceCents,
+  saleEndsAt,
+  freeLabel,
+  previousPriceLabel,
+  className,
+}: PriceProps) {
   if (priceCents === 0) return <span className={`price price-free ${className ?? ''}`}>{freeLabel}</span>;
   const sale = isOnSale({ salePriceCents, saleEndsAt });
   return (

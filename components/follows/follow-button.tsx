@@ -59,7 +59,10 @@ export function FollowButton({ authorId, loginHref, texts }: FollowButtonProps) 
     const next = !following;
     setBusy(true);
     try {
-      await getApiClient().post(next ? 'v3/subscriptions/subscribe' : 'v3/subscriptions/unsubscribe', { subjectId: authorId, subjectType: 'author' });
+      await getApiClient().post(next ? 'v3/subscriptions/subscribe' : 'v3/subscriptions/unsubscribe', {
+        subjectId: authorId,
+        subjectType: 'author',
+      });
       setFollowing(next);
       followed = undefined;
     } finally {
@@ -68,7 +71,14 @@ export function FollowButton({ authorId, loginHref, texts }: FollowButtonProps) 
   }
 
   return (
-    <button type="button" className="button follow-entry" aria-pressed={following ?? false} disabled={busy || following === null} onClick={() => void toggle()} data-testid="follow-entry">
+    <button
+      type="button"
+      className="button follow-entry"
+      aria-pressed={following ?? false}
+      disabled={busy || following === null}
+      onClick={() => void toggle()}
+      data-testid="follow-entry"
+    >
       {following ? texts.following : texts.follow}
     </button>
   );

@@ -8,7 +8,11 @@ export interface ErrorTexts {
   retry: string;
 }
 
-const Context = createContext<ErrorTexts>({ title: 'Something went wrong', text: 'Please try again.', retry: 'Try again' });
+const Context = createContext<ErrorTexts>({
+  title: 'Something went wrong',
+  text: 'Please try again.',
+  retry: 'Try again',
+});
 
 /**
  * The three texts the client-side error state needs, in the world's language. A plain context

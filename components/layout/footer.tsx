@@ -26,11 +26,31 @@ export async function Footer({ world }: { world: World }) {
       </nav>
       <nav aria-label={t('infoNavigation')}>
         <ul>
-          <li><Link href={pathFor(world.code, 'help')} prefetch={false}>{t('help')}</Link></li>
-          <li><Link href={pathFor(world.code, 'faq')} prefetch={false}>{t('faq')}</Link></li>
-          <li><Link href={pathFor(world.code, 'team')} prefetch={false}>{t('team')}</Link></li>
-          <li><Link href={pathFor(world.code, 'jobs')} prefetch={false}>{t('jobs')}</Link></li>
-          <li><Link href={pathFor(world.code, 'foundation')} prefetch={false}>{t('foundation')}</Link></li>
+          <li>
+            <Link href={pathFor(world.code, 'help')} prefetch={false}>
+              {t('help')}
+            </Link>
+          </li>
+          <li>
+            <Link href={pathFor(world.code, 'faq')} prefetch={false}>
+              {t('faq')}
+            </Link>
+          </li>
+          <li>
+            <Link href={pathFor(world.code, 'team')} prefetch={false}>
+              {t('team')}
+            </Link>
+          </li>
+          <li>
+            <Link href={pathFor(world.code, 'jobs')} prefetch={false}>
+              {t('jobs')}
+            </Link>
+          </li>
+          <li>
+            <Link href={pathFor(world.code, 'foundation')} prefetch={false}>
+              {t('foundation')}
+            </Link>
+          </li>
         </ul>
       </nav>
       <p className="copyright">{t('copyright', { year: 2026 })}</p>

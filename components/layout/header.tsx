@@ -58,21 +58,41 @@ export async function Header({ world }: { world: World }) {
           </Link>
           <AccountMenu
             loginHref={pathFor(world.code, 'login')}
-            links={ACCOUNT_MENU_ROUTES.map((id) => ({ href: pathFor(world.code, id), label: meta(`routes.${id}.title`) }))}
+            links={ACCOUNT_MENU_ROUTES.map((id) => ({
+              href: pathFor(world.code, id),
+              label: meta(`routes.${id}.title`),
+            }))}
             texts={{ login: t('login'), myAccount: t('myAccount'), logout: t('logout') }}
           />
         </nav>
       </div>
       <div className="header-row header-menus">
-        <SubjectMenu searchPath={searchPath} texts={{ label: t('subjects'), loading: common('loading'), all: t('allSubjects') }} />
+        <SubjectMenu
+          searchPath={searchPath}
+          texts={{ label: t('subjects'), loading: common('loading'), all: t('allSubjects') }}
+        />
         <details className="menu world-switcher">
           <summary aria-label={t('worldSwitcherLabel', { world: world.nativeName })}>
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className="icon"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M2 12h20M12 2c3 3 3 17 0 20M12 2c-3 3-3 17 0 20" fill="none" stroke="currentColor" strokeWidth="2" /></svg> {world.nativeName}
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className="icon">
+              <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d="M2 12h20M12 2c3 3 3 17 0 20M12 2c-3 3-3 17 0 20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              />
+            </svg>{' '}
+            {world.nativeName}
           </summary>
           <ul className="world-list" lang="">
             {WORLDS.map((w) => (
               <li key={w.code}>
-                <a href={pathFor(w.code, 'home')} hrefLang={w.locale} lang={w.locale} aria-current={w.code === world.code ? 'true' : undefined}>
+                <a
+                  href={pathFor(w.code, 'home')}
+                  hrefLang={w.locale}
+                  lang={w.locale}
+                  aria-current={w.code === world.code ? 'true' : undefined}
+                >
                   {w.nativeName}
                 </a>
               </li>

@@ -14,7 +14,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-function baseTexts(t: T, overrides: Partial<AccountFormTexts> & Pick<AccountFormTexts, 'submit' | 'success'>): AccountFormTexts {
+function baseTexts(
+  t: T,
+  overrides: Partial<AccountFormTexts> & Pick<AccountFormTexts, 'submit' | 'success'>,
+): AccountFormTexts {
   return {
     busy: t('common.busy'),
     failed: t('common.failed'),
@@ -32,7 +35,12 @@ function baseTexts(t: T, overrides: Partial<AccountFormTexts> & Pick<AccountForm
   };
 }
 
-const passwordField = (t: T, name = 'password', label = t('common.password'), autoComplete = 'new-password'): AccountField => ({
+const passwordField = (
+  t: T,
+  name = 'password',
+  label = t('common.password'),
+  autoComplete = 'new-password',
+): AccountField => ({
   name,
   type: 'password',
   label,
@@ -43,7 +51,14 @@ const passwordField = (t: T, name = 'password', label = t('common.password'), au
   hint: autoComplete === 'new-password' ? t('common.passwordHint') : undefined,
 });
 
-const emailField = (t: T, name = 'email', label = t('common.email')): AccountField => ({ name, type: 'email', label, autoComplete: 'email', required: true, maxLength: 254 });
+const emailField = (t: T, name = 'email', label = t('common.email')): AccountField => ({
+  name,
+  type: 'email',
+  label,
+  autoComplete: 'email',
+  required: true,
+  maxLength: 254,
+});
 
 function toLogin(t: T, world: WorldCode) {
   return { href: pathFor(world, 'login'), label: t('common.toLogin') };
@@ -54,7 +69,9 @@ export const RegisterPage: PageView = {
   metadata: routeMetadata,
   async render({ world }) {
     const t = await getTranslations('signup');
-    const termsLabel = escapeHtml(t.raw('register.acceptTerms') as string).replace('&lt;a href=&quot;{href}&quot;&gt;', `<a href="${pathFor(world.code, 'terms')}" target="_blank">`).replace('&lt;/a&gt;', '</a>');
+    const termsLabel = escapeHtml(t.raw('register.acceptTerms') as string)
+      .replace('&lt;a href=&quot;{href}&quot;&gt;', `<a href="${pathFor(world.code, 'terms')}" target="_blank">`)
+      .replace('&lt;/a&gt;', '</a>');
     return (
       <section className="account-page">
         <h1>{t('register.title')}</h1>
@@ -64,7 +81,15 @@ export const RegisterPage: PageView = {
           endpoint="v3/registration/register"
           fields={[
             emailField(t),
-            { name: 'public_name', type: 'text', label: t('common.publicName'), autoComplete: 'name', required: true, minLength: 2, maxLength: 80 },
+            {
+              name: 'public_name',
+              type: 'text',
+              label: t('common.publicName'),
+              autoComplete: 'name',
+              required: true,
+              minLength: 2,
+              maxLength: 80,
+            },
             passwordField(t),
             { name: 'accept_terms', type: 'checkbox', label: termsLabel, required: true },
           ]}
@@ -76,7 +101,9 @@ export const RegisterPage: PageView = {
           })}
         />
         <p>
-          <Link href={pathFor(world.code, 'login')} prefetch={false}>{t('register.haveAccount')}</Link>
+          <Link href={pathFor(world.code, 'login')} prefetch={false}>
+            {t('register.haveAccount')}
+          </Link>
         </p>
       </section>
     );
@@ -136,9 +163,16 @@ export const ForgotPasswordPage: PageView = {
       <section className="account-page">
         <h1>{t('forgot.title')}</h1>
         <p>{t('forgot.intro')}</p>
-        <AccountForm id="forgot-password" endpoint="v3/password/forgot" fields={[emailField(t)]} texts={baseTexts(t, { submit: t('forgot.submit'), success: t('forgot.success') })} />
+        <AccountForm
+          id="forgot-password"
+          endpoint="v3/password/forgot"
+          fields={[emailField(t)]}
+          texts={baseTexts(t, { submit: t('forgot.submit'), success: t('forgot.success') })}
+        />
         <p>
-          <Link href={pathFor(world.code, 'login')} prefetch={false}>{t('common.toLogin')}</Link>
+          <Link href={pathFor(world.code, 'login')} prefetch={false}>
+            {t('common.toLogin')}
+          </Link>
         </p>
       </section>
     );
@@ -181,7 +215,12 @@ export const ChangeEmailConfirmPage: PageView = {
           tokenFromPath="token"
           autoSubmit
           next={{ href: pathFor(world.code, 'home'), label: 'Kreide' }}
-          texts={baseTexts(t, { submit: '', success: t('changeEmailConfirm.success'), busy: t('changeEmailConfirm.busy'), reasons: { email_taken: t('changeEmailConfirm.taken') } })}
+          texts={baseTexts(t, {
+            submit: '',
+            success: t('changeEmailConfirm.success'),
+            busy: t('changeEmailConfirm.busy'),
+            reasons: { email_taken: t('changeEmailConfirm.taken') },
+          })}
         />
       </section>
     );
@@ -201,7 +240,10 @@ export const ChangeEmailPage: PageView = {
           endpoint="v3/email-change/request"
           signedIn
           loginHref={pathFor(world.code, 'login')}
-          fields={[emailField(t, 'new_email', t('changeEmail.newEmail')), passwordField(t, 'password', t('changeEmail.password'), 'current-password')]}
+          fields={[
+            emailField(t, 'new_email', t('changeEmail.newEmail')),
+            passwordField(t, 'password', t('changeEmail.password'), 'current-password'),
+          ]}
           texts={baseTexts(t, {
             submit: t('changeEmail.submit'),
             success: t('changeEmail.success'),
@@ -227,8 +269,15 @@ export const ChangePasswordPage: PageView = {
           endpoint="v3/password/change"
           signedIn
           loginHref={pathFor(world.code, 'login')}
-          fields={[passwordField(t, 'current_password', t('changePassword.current'), 'current-password'), passwordField(t, 'new_password', t('common.newPassword'))]}
-          texts={baseTexts(t, { submit: t('changePassword.submit'), success: t('changePassword.success'), fieldErrors: { current_password: t('changePassword.wrongCurrent') } })}
+          fields={[
+            passwordField(t, 'current_password', t('changePassword.current'), 'current-password'),
+            passwordField(t, 'new_password', t('common.newPassword')),
+          ]}
+          texts={baseTexts(t, {
+            submit: t('changePassword.submit'),
+            success: t('changePassword.success'),
+            fieldErrors: { current_password: t('changePassword.wrongCurrent') },
+          })}
         />
       </section>
     );
@@ -254,7 +303,11 @@ export const LoginAsPage: PageView = {
           texts={baseTexts(t, {
             submit: t('loginAs.submit'),
             success: '',
-            reasons: { admin_only: t('loginAs.notAdmin'), user_not_found: t('loginAs.notFound'), cannot_impersonate_admin: t('loginAs.admin') },
+            reasons: {
+              admin_only: t('loginAs.notAdmin'),
+              user_not_found: t('loginAs.notFound'),
+              cannot_impersonate_admin: t('loginAs.admin'),
+            },
           })}
         />
       </section>
@@ -273,7 +326,13 @@ export const InvitationPage: PageView = {
         <p>{t('invitation.intro')}</p>
         <InvitationPanel
           registerHref={pathFor(world.code, 'register')}
-          texts={{ invited: t.raw('register.invited') as string, invalid: t('register.inviteInvalid'), noCode: t('invitation.noCode'), loading: t('invitation.loading'), cta: t('invitation.cta') }}
+          texts={{
+            invited: t.raw('register.invited') as string,
+            invalid: t('register.inviteInvalid'),
+            noCode: t('invitation.noCode'),
+            loading: t('invitation.loading'),
+            cta: t('invitation.cta'),
+          }}
         />
       </section>
     );
@@ -309,7 +368,14 @@ export const AuthorizePage: PageView = {
         <h1>{t('authorize.title')}</h1>
         <AuthorizeConsent
           loginHref={pathFor(world.code, 'login')}
-          texts={{ question: t('authorize.question'), allow: t('authorize.allow'), deny: t('authorize.deny'), signIn: t('authorize.signIn'), invalid: t('authorize.invalid'), failed: t('common.failed') }}
+          texts={{
+            question: t('authorize.question'),
+            allow: t('authorize.allow'),
+            deny: t('authorize.deny'),
+            signIn: t('authorize.signIn'),
+            invalid: t('authorize.invalid'),
+            failed: t('common.failed'),
+          }}
         />
       </section>
     );

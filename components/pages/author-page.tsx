@@ -27,7 +27,11 @@ async function load(props: PageProps): Promise<AuthorProfile> {
 const tabOf = (props: PageProps): AuthorTab => (props.params.tab as AuthorTab | undefined) ?? 'materials';
 
 function authorPath(world: WorldCode, author: AuthorProfile, tab: AuthorTab) {
-  return pathFor(world, 'author', { id: String(author.id), slug: author.slug, tab: tab === 'materials' ? undefined : tab });
+  return pathFor(world, 'author', {
+    id: String(author.id),
+    slug: author.slug,
+    tab: tab === 'materials' ? undefined : tab,
+  });
 }
 
 /**
@@ -44,7 +48,9 @@ export const AuthorPage: PageView = {
     return buildPageMetadata({
       title: t('metaTitle', { name: author.details.publicName, tab: t(`tabs.${tab}`) }),
       // A private profile has no description in its public view: the generic text stands in.
-      description: author.details.description ? htmlToText(author.details.description) : t('metaDescription', { name: author.details.publicName }),
+      description: author.details.description
+        ? htmlToText(author.details.description)
+        : t('metaDescription', { name: author.details.publicName }),
       robots: author.details.privateProfile ? 'noindex-follow' : props.route.robots,
       world,
       worlds: [world],
@@ -55,7 +61,8 @@ export const AuthorPage: PageView = {
     const author = await load(props);
     const tab = tabOf(props);
     const authorWorld = author.world as WorldCode;
-    if (authorWorld !== props.world.code || props.params.slug !== author.slug) permanentRedirect(authorPath(authorWorld, author, tab));
+    if (authorWorld !== props.world.code || props.params.slug !== author.slug)
+      permanentRedirect(authorPath(authorWorld, author, tab));
     const { world } = props;
     const t = await getTranslations('author-page');
     const format = await getFormatter();
@@ -64,9 +71,18 @@ export const AuthorPage: PageView = {
       <article className="author" data-author-id={author.id}>
         <header className="author-header">
           {details.profileBackgroundPath ? (
-            <img className="author-background" src={mediaUrl(details.profileBackgroundPath)} alt="" width={1200} height={204} fetchPriority="high" />
+            <img
+              className="author-background"
+              src={mediaUrl(details.profileBackgroundPath)}
+              alt=""
+              width={1200}
+              height={204}
+              fetchPriority="high"
+            />
           ) : null}
-          {details.imagePath ? <img className="author-image" src={mediaUrl(details.imagePath)} alt="" width={200} height={200} /> : null}
+          {details.imagePath ? (
+            <img className="author-image" src={mediaUrl(details.imagePath)} alt="" width={200} height={200} />
+          ) : null}
           <h1>{details.publicName}</h1>
           {details.subtitle ? <p className="author-subtitle">{details.subtitle}</p> : null}
           {details.teachableCertified ? <p className="badge">{t('certified')}</p> : null}
@@ -76,13 +92,43 @@ export const AuthorPage: PageView = {
             <li>{t('materials', { count: details.totalMaterials })}</li>
           </ul>
           {details.description ? (
-            <div className="author-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(details.description) }} />
+            <div
+              className="author-description"
+              dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(details.description) }}
+            />
           ) : null}
           {details.instagramProfile || details.pinterestProfile || details.facebookProfile ? (
             <ul className="author-social">
-              {details.instagramProfile ? <li><a href={`https://www.instagram.com/${encodeURIComponent(details.instagramProfile)}`} rel="nofollow noopener">Instagram</a></li> : null}
-              {details.pinterestProfile ? <li><a href={`https://www.pinterest.com/${encodeURIComponent(details.pinterestProfile)}`} rel="nofollow noopener">Pinterest</a></li> : null}
-              {details.facebookProfile ? <li><a href={`https://www.facebook.com/${encodeURIComponent(details.facebookProfile)}`} rel="nofollow noopener">Facebook</a></li> : null}
+              {details.instagramProfile ? (
+                <li>
+                  <a
+                    href={`https://www.instagram.com/${encodeURIComponent(details.instagramProfile)}`}
+                    rel="nofollow noopener"
+                  >
+                    Instagram
+                  </a>
+                </li>
+              ) : null}
+              {details.pinterestProfile ? (
+                <li>
+                  <a
+                    href={`https://www.pinterest.com/${encodeURIComponent(details.pinterestProfile)}`}
+                    rel="nofollow noopener"
+                  >
+                    Pinterest
+                  </a>
+                </li>
+              ) : null}
+              {details.facebookProfile ? (
+                <li>
+                  <a
+                    href={`https://www.facebook.com/${encodeURIComponent(details.facebookProfile)}`}
+                    rel="nofollow noopener"
+                  >
+                    Facebook
+                  </a>
+                </li>
+              ) : null}
             </ul>
           ) : null}
         </header>
@@ -90,7 +136,11 @@ export const AuthorPage: PageView = {
           <ul>
             {AUTHOR_TABS.map((name) => (
               <li key={name}>
-                <Link href={authorPath(world.code, author, name)} aria-current={name === tab ? 'page' : undefined} prefetch={false}>
+                <Link
+                  href={authorPath(world.code, author, name)}
+                  aria-current={name === tab ? 'page' : undefined}
+                  prefetch={false}
+                >
                   {t(`tabs.${name}`)}
                 </Link>
               </li>
@@ -102,7 +152,9 @@ export const AuthorPage: PageView = {
           {tab === 'materials' ? (
             <>
               <div className="shelf-items">
-                {(await listAuthorMaterials(author.id, AUTHOR_PAGE_MATERIALS)).map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
+                {(await listAuthorMaterials(author.id, AUTHOR_PAGE_MATERIALS)).map((m, i) => (
+                  <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />
+                ))}
               </div>
               {details.totalMaterials > AUTHOR_PAGE_MATERIALS ? (
                 <p>
@@ -114,28 +166,66 @@ export const AuthorPage: PageView = {
             </>
           ) : null}
           {details.privateProfile && (tab === 'activity' || tab === 'following') ? <p>{t('private')}</p> : null}
-          {tab === 'blog' || (tab === 'activity' && !details.privateProfile) ? <BlogList world={world.code} authorId={author.id} emptyText={t('empty')} format={format} activity={tab === 'activity'} /> : null}
-          {tab === 'following' && !details.privateProfile ? <FollowingList authorId={author.id} emptyText={t('empty')} /> : null}
+          {tab === 'blog' || (tab === 'activity' && !details.privateProfile) ? (
+            <BlogList
+              world={world.code}
+              authorId={author.id}
+              emptyText={t('empty')}
+              format={format}
+              activity={tab === 'activity'}
+            />
+          ) : null}
+          {tab === 'following' && !details.privateProfile ? (
+            <FollowingList authorId={author.id} emptyText={t('empty')} />
+          ) : null}
         </section>
       </article>
     );
   },
 };
 
-async function BlogList({ world, authorId, emptyText, format, activity }: { world: WorldCode; authorId: number; emptyText: string; format: Awaited<ReturnType<typeof getFormatter>>; activity: boolean }) {
+async function BlogList({
+  world,
+  authorId,
+  emptyText,
+  format,
+  activity,
+}: {
+  world: WorldCode;
+  authorId: number;
+  emptyText: string;
+  format: Awaited<ReturnType<typeof getFormatter>>;
+  activity: boolean;
+}) {
   const t = await getTranslations('author-page');
   const posts = await listAuthorBlogPosts(authorId);
   const materials = activity ? await listAuthorMaterials(authorId, 10) : [];
   const entries = [
-    ...posts.map((p) => ({ key: `p${p.id}`, date: p.publishedAt, href: pathFor(world, 'blog-post', { id: String(p.id) }), title: p.title, kind: t('activityPost'), excerpt: p.excerpt })),
-    ...materials.map((m) => ({ key: `m${m.id}`, date: m.createdAt, href: pathFor(world, 'material', { id: String(m.id), slug: m.slug }), title: m.title, kind: t('activityMaterial'), excerpt: '' })),
+    ...posts.map((p) => ({
+      key: `p${p.id}`,
+      date: p.publishedAt,
+      href: pathFor(world, 'blog-post', { id: String(p.id) }),
+      title: p.title,
+      kind: t('activityPost'),
+      excerpt: p.excerpt,
+    })),
+    ...materials.map((m) => ({
+      key: `m${m.id}`,
+      date: m.createdAt,
+      href: pathFor(world, 'material', { id: String(m.id), slug: m.slug }),
+      title: m.title,
+      kind: t('activityMaterial'),
+      excerpt: '',
+    })),
   ].sort((a, b) => b.date.localeCompare(a.date));
   if (entries.length === 0) return <p>{emptyText}</p>;
   return (
     <ul className="post-list">
       {entries.map((entry) => (
         <li key={entry.key}>
-          <Link href={entry.href} prefetch={false}>{entry.title}</Link>{' '}
+          <Link href={entry.href} prefetch={false}>
+            {entry.title}
+          </Link>{' '}
           <span className="post-meta">
             {activity ? `${entry.kind} · ` : ''}
             <time dateTime={entry.date}>{format.dateTime(new Date(entry.date), { dateStyle: 'medium' })}</time>
@@ -155,7 +245,9 @@ async function FollowingList({ authorId, emptyText }: { authorId: number; emptyT
     <ul className="following-list">
       {followed.map((a) => (
         <li key={a.id}>
-          <Link href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>{a.publicName}</Link>{' '}
+          <Link href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
+            {a.publicName}
+          </Link>{' '}
           <span className="post-meta">{t('followers', { count: a.followersNumber })}</span>
         </li>
       ))}

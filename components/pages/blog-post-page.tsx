@@ -38,7 +38,15 @@ export const BlogPostPage: PageView = {
         <h1>{post.title}</h1>
         <p className="post-meta">
           {t('byline')}{' '}
-          <Link href={pathFor(props.world.code, 'author', { id: String(post.author.id), slug: post.author.slug, tab: 'blog' })}>{post.author.publicName}</Link>
+          <Link
+            href={pathFor(props.world.code, 'author', {
+              id: String(post.author.id),
+              slug: post.author.slug,
+              tab: 'blog',
+            })}
+          >
+            {post.author.publicName}
+          </Link>
           {' · '}
           <time dateTime={post.publishedAt}>{format.dateTime(new Date(post.publishedAt), { dateStyle: 'long' })}</time>
         </p>

@@ -24,10 +24,18 @@ jest.mock('@/components/cabinet/lazy', () => ({
   ChangeCountryForm: jest.requireActual('@/components/cabinet/change-country-form').ChangeCountryForm,
   DeleteAccountForm: jest.requireActual('@/components/cabinet/delete-account-form').DeleteAccountForm,
   MySubjectsForm: jest.requireActual('@/components/cabinet/my-subjects-form').MySubjectsForm,
-  NotificationPreferencesForm: jest.requireActual('@/components/cabinet/notification-preferences-form').NotificationPreferencesForm,
+  NotificationPreferencesForm: jest.requireActual('@/components/cabinet/notification-preferences-form')
+    .NotificationPreferencesForm,
 }));
 
-const SETTINGS: RouteId[] = ['cabinet-billing-address', 'cabinet-bank-details', 'cabinet-notifications', 'my-subjects', 'change-country', 'cabinet-delete-account'];
+const SETTINGS: RouteId[] = [
+  'cabinet-billing-address',
+  'cabinet-bank-details',
+  'cabinet-notifications',
+  'my-subjects',
+  'change-country',
+  'cabinet-delete-account',
+];
 
 async function render(world: WorldCode, route: RouteId): Promise<string> {
   language = getWorld(world).language;

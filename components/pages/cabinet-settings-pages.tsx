@@ -1,7 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { CabinetNav } from '@/components/cabinet/cabinet-nav';
-import { BankDetailsForm, BillingAddressForm, ChangeCountryForm, DeleteAccountForm, MySubjectsForm, NotificationPreferencesForm } from '@/components/cabinet/lazy';
+import {
+  BankDetailsForm,
+  BillingAddressForm,
+  ChangeCountryForm,
+  DeleteAccountForm,
+  MySubjectsForm,
+  NotificationPreferencesForm,
+} from '@/components/cabinet/lazy';
 import type { CabinetTexts } from '@/components/cabinet/texts';
 import styles from '@/components/cabinet/cabinet.module.css';
 import { getMessages } from '@/lib/i18n/messages';
@@ -49,7 +56,12 @@ function settingsPage(section: (context: SectionContext) => ReactNode): PageView
 export const BillingAddressPage = settingsPage(({ world, texts, loginPath }) => (
   <>
     <p className={styles.intro}>{texts.billing.intro}</p>
-    <BillingAddressForm locale={world.locale} defaultCountry={world.country} loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, billing: texts.billing }} />
+    <BillingAddressForm
+      locale={world.locale}
+      defaultCountry={world.country}
+      loginPath={loginPath}
+      texts={{ common: texts.common, errors: texts.errors, billing: texts.billing }}
+    />
   </>
 ));
 
@@ -65,7 +77,10 @@ export const BankDetailsPage = settingsPage(({ texts, loginPath }) => (
 export const NotificationsPage = settingsPage(({ texts, loginPath }) => (
   <>
     <p className={styles.intro}>{texts.notifications.intro}</p>
-    <NotificationPreferencesForm loginPath={loginPath} texts={{ common: texts.common, notifications: texts.notifications }} />
+    <NotificationPreferencesForm
+      loginPath={loginPath}
+      texts={{ common: texts.common, notifications: texts.notifications }}
+    />
   </>
 ));
 
@@ -73,7 +88,10 @@ export const NotificationsPage = settingsPage(({ texts, loginPath }) => (
 export const MySubjectsPage = settingsPage(({ texts, loginPath }) => (
   <>
     <p className={styles.intro}>{texts.subjects.intro}</p>
-    <MySubjectsForm loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, subjects: texts.subjects }} />
+    <MySubjectsForm
+      loginPath={loginPath}
+      texts={{ common: texts.common, errors: texts.errors, subjects: texts.subjects }}
+    />
   </>
 ));
 
@@ -81,7 +99,11 @@ export const MySubjectsPage = settingsPage(({ texts, loginPath }) => (
 export const ChangeCountryPage = settingsPage(({ world, texts, loginPath }) => (
   <>
     <p className={styles.intro}>{texts.country.intro}</p>
-    <ChangeCountryForm locale={world.locale} loginPath={loginPath} texts={{ common: texts.common, errors: texts.errors, country: texts.country }} />
+    <ChangeCountryForm
+      locale={world.locale}
+      loginPath={loginPath}
+      texts={{ common: texts.common, errors: texts.errors, country: texts.country }}
+    />
   </>
 ));
 

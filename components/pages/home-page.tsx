@@ -31,7 +31,9 @@ export const HomePage: PageView = {
           <h1>{t('title')}</h1>
           <p>{t('intro')}</p>
           <form action={searchPath} method="get" role="search" className="hero-search" aria-label={t('searchLabel')}>
-            <label htmlFor="hero-q" className="visually-hidden">{t('searchLabel')}</label>
+            <label htmlFor="hero-q" className="visually-hidden">
+              {t('searchLabel')}
+            </label>
             <input id="hero-q" name="q" type="search" placeholder={t('searchPlaceholder')} />
             <button type="submit">{t('searchButton')}</button>
           </form>
@@ -40,13 +42,15 @@ export const HomePage: PageView = {
           <section aria-labelledby="slider-subjects">
             <h2 id="slider-subjects">{t('subjects')}</h2>
             <ul className="slider">
-              {subjects.filter((s) => s.count > 0).map((s) => (
-                <li key={s.id}>
-                  <Link href={`${searchPath}?subject=${s.id}`} prefetch={false} className="chip">
-                    {s.title} <span className="count">{s.count}</span>
-                  </Link>
-                </li>
-              ))}
+              {subjects
+                .filter((s) => s.count > 0)
+                .map((s) => (
+                  <li key={s.id}>
+                    <Link href={`${searchPath}?subject=${s.id}`} prefetch={false} className="chip">
+                      {s.title} <span className="count">{s.count}</span>
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </section>
         ) : null}
@@ -62,7 +66,13 @@ export const HomePage: PageView = {
             ))}
           </ul>
         </section>
-        <MaterialShelf world={world} id="shelf-bestsellers" title={t('bestsellers')} materials={bestsellers} eagerCovers={4} />
+        <MaterialShelf
+          world={world}
+          id="shelf-bestsellers"
+          title={t('bestsellers')}
+          materials={bestsellers}
+          eagerCovers={4}
+        />
         <MaterialShelf world={world} id="shelf-new" title={t('new')} materials={fresh} />
         <MaterialShelf world={world} id="shelf-free" title={t('free')} materials={free} />
         <MaterialShelf world={world} id="shelf-sale" title={t('sale')} materials={sale} />
@@ -72,7 +82,9 @@ export const HomePage: PageView = {
             <ul className="author-list">
               {authors.map((a) => (
                 <li key={a.id} className="card">
-                  <Link href={pathFor(world.code, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>{a.publicName}</Link>
+                  <Link href={pathFor(world.code, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
+                    {a.publicName}
+                  </Link>
                   {a.subtitle ? <span className="post-meta">{a.subtitle}</span> : null}
                   <span className="post-meta">{t('followers', { count: a.followersNumber })}</span>
                 </li>

@@ -1,7 +1,13 @@
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MaterialCard } from '@/components/catalog/material-card';
-import { getKeywordLanding, getLessonLanding, getSchoolLanding, listRecommendations, type Landing } from '@/lib/catalog/landings';
+import {
+  getKeywordLanding,
+  getLessonLanding,
+  getSchoolLanding,
+  listRecommendations,
+  type Landing,
+} from '@/lib/catalog/landings';
 import { listHomeMaterials } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
@@ -20,7 +26,8 @@ const LOADERS: Record<LandingKind, (id: number) => Promise<Landing | null>> = {
 };
 
 function canonicalPath(kind: LandingKind, world: WorldCode, landing: Landing): string {
-  if (kind === 'school-landing') return pathFor(world, kind, { school: landing.slug, id: String(landing.id), slug: [] });
+  if (kind === 'school-landing')
+    return pathFor(world, kind, { school: landing.slug, id: String(landing.id), slug: [] });
   return pathFor(world, kind, { id: String(landing.id), slug: [landing.slug] });
 }
 
@@ -59,11 +66,17 @@ export const EntityLandingPage: PageView = {
     return (
       <section className="landing" data-landing={kind}>
         <h1>{t(`${kind}.title`, { title: landing.title })}</h1>
-        <p className="landing-intro">{t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' })}</p>
+        <p className="landing-intro">
+          {t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' })}
+        </p>
         {landing.intro ? <p>{landing.intro}</p> : null}
-        {landing.materials.length === 0 ? <p>{t('empty')}</p> : (
+        {landing.materials.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
           <div className="shelf-items">
-            {landing.materials.map((m, i) => <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />)}
+            {landing.materials.map((m, i) => (
+              <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />
+            ))}
           </div>
         )}
       </section>
@@ -77,14 +90,21 @@ export const ListLandingPage: PageView = {
   async render(props) {
     const t = await getTranslations('landing');
     const meta = await getTranslations('meta');
-    const materials = props.route.id === 'offers' ? await listHomeMaterials(props.world.code, 'sale', 48) : await listRecommendations(props.world.code);
+    const materials =
+      props.route.id === 'offers'
+        ? await listHomeMaterials(props.world.code, 'sale', 48)
+        : await listRecommendations(props.world.code);
     return (
       <section className="landing" data-landing={props.route.id}>
         <h1>{meta(`routes.${props.route.id}.title`)}</h1>
         <p className="landing-intro">{t(`${props.route.id === 'offers' ? 'offersIntro' : 'recommendationsIntro'}`)}</p>
-        {materials.length === 0 ? <p>{t('empty')}</p> : (
+        {materials.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
           <div className="shelf-items">
-            {materials.map((m, i) => <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />)}
+            {materials.map((m, i) => (
+              <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />
+            ))}
           </div>
         )}
       </section>

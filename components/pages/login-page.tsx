@@ -17,14 +17,26 @@ export const LoginPage: PageView = {
         <h1>{t('title')}</h1>
         <LoginForm
           next={pathFor(world.code, 'home')}
-          texts={{ email: t('email'), password: t('password'), submit: t('submit'), invalid: t('invalid'), failed: t('failed'), busy: t('busy'), notConfirmed: signup('common.notConfirmed') }}
+          texts={{
+            email: t('email'),
+            password: t('password'),
+            submit: t('submit'),
+            invalid: t('invalid'),
+            failed: t('failed'),
+            busy: t('busy'),
+            notConfirmed: signup('common.notConfirmed'),
+          }}
         />
         <SocialButtons world={world.code} returnTo={pathFor(world.code, 'home')} />
         <p>
-          <Link href={pathFor(world.code, 'forgot-password')} prefetch={false}>{t('forgot')}</Link>
+          <Link href={pathFor(world.code, 'forgot-password')} prefetch={false}>
+            {t('forgot')}
+          </Link>
         </p>
         <p>
-          <Link href={pathFor(world.code, 'register')} prefetch={false}>{t('register')}</Link>
+          <Link href={pathFor(world.code, 'register')} prefetch={false}>
+            {t('register')}
+          </Link>
         </p>
       </section>
     );

@@ -37,7 +37,11 @@ function canonicalPath(material: MaterialDetail) {
 }
 
 function formatBytes(bytes: number, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: bytes > 1e6 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes > 1e6 ? bytes / 1e6 : bytes / 1e3);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: bytes > 1e6 ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(bytes > 1e6 ? bytes / 1e6 : bytes / 1e3);
 }
 
 /** schema.org Product with Offer, AggregateRating and a BreadcrumbList, for crawlers. */
@@ -65,11 +69,24 @@ function structuredData(material: MaterialDetail, world: World, homeName: string
     },
   };
   if (material.ratingCount > 0 && material.ratingAverage !== null) {
-    product.aggregateRating = { '@type': 'AggregateRating', ratingValue: material.ratingAverage, ratingCount: material.ratingCount, bestRating: 5, worstRating: 1 };
+    product.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: material.ratingAverage,
+      ratingCount: material.ratingCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   const crumbs = [
     { name: homeName, item: origin + pathFor(world.code, 'home') },
-    ...(material.subjects[0] ? [{ name: material.subjects[0].title, item: `${origin}${pathFor(world.code, 'search')}?subject=${material.subjects[0].id}` }] : []),
+    ...(material.subjects[0]
+      ? [
+          {
+            name: material.subjects[0].title,
+            item: `${origin}${pathFor(world.code, 'search')}?subject=${material.subjects[0].id}`,
+          },
+        ]
+      : []),
     { name: material.title, item: url },
   ];
   const breadcrumbs = {
@@ -98,7 +115,8 @@ export const MaterialPage: PageView = {
   async render(props) {
     const material = await load(props);
     // A material lives in one world; a wrong world or slug goes to its canonical address.
-    if (material.world !== props.world.code || props.params.slug !== material.slug) permanentRedirect(canonicalPath(material));
+    if (material.world !== props.world.code || props.params.slug !== material.slug)
+      permanentRedirect(canonicalPath(material));
     const { world } = props;
     const t = await getTranslations('material-page');
     const common = await getTranslations('common');
@@ -111,10 +129,18 @@ export const MaterialPage: PageView = {
     const author = await getAuthorProfile(material.author.id);
     const related = await listRelatedMaterials(material.id, material.author.id);
     const long = htmlToText(material.description, 100_000).length > LONG_DESCRIPTION_CHARS;
-    const description = <div className="material-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }} />;
+    const description = (
+      <div
+        className="material-description"
+        dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }}
+      />
+    );
     return (
       <article className="material" data-material-id={material.id} data-layout={long ? 'long' : 'standard'}>
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData(material, world, common('siteName')) }} />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: structuredData(material, world, common('siteName')) }}
+        />
         <div className="material-main">
           <div className="material-gallery">
             {firstPreview ? (
@@ -142,32 +168,59 @@ export const MaterialPage: PageView = {
             <h1>{material.title}</h1>
             <p className="material-author">
               {t('by')}{' '}
-              <Link href={pathFor(world.code, 'author', { id: String(material.author.id), slug: material.author.slug })}>
+              <Link
+                href={pathFor(world.code, 'author', { id: String(material.author.id), slug: material.author.slug })}
+              >
                 {material.author.publicName}
               </Link>
             </p>
             <Labels
               labels={getMaterialLabels(material)}
-              texts={{ bestseller: common('labels.bestseller'), new: common('labels.new'), sale: common('labels.sale') }}
+              texts={{
+                bestseller: common('labels.bestseller'),
+                new: common('labels.new'),
+                sale: common('labels.sale'),
+              }}
             />
             <p className="material-price">
-              <Price {...material} world={world} freeLabel={common('price.free')} previousPriceLabel={common('price.previous')} />
+              <Price
+                {...material}
+                world={world}
+                freeLabel={common('price.free')}
+                previousPriceLabel={common('price.previous')}
+              />
               {material.priceCents > 0 ? (
-                <VisitorPrice cents={isOnSale(material) && material.salePriceCents !== null ? material.salePriceCents : material.priceCents} currency={material.currency} locale={world.locale} />
+                <VisitorPrice
+                  cents={
+                    isOnSale(material) && material.salePriceCents !== null
+                      ? material.salePriceCents
+                      : material.priceCents
+                  }
+                  currency={material.currency}
+                  locale={world.locale}
+                />
               ) : null}
             </p>
             {material.ratingAverage !== null ? (
-              <p className="material-rating">{t('rating', { average: material.ratingAverage, count: material.ratingCount })}</p>
+              <p className="material-rating">
+                {t('rating', { average: material.ratingAverage, count: material.ratingCount })}
+              </p>
             ) : null}
             <ul className="material-facts">
               <li>{t('pages', { count: material.pages })}</li>
               {material.isBundle ? <li>{t('bundle')}</li> : null}
-              {standalone ? <li data-testid="standalone-interactive">{t('standaloneInteractive')}</li> : material.interactiveId !== null ? <li>{t('withInteractive')}</li> : null}
+              {standalone ? (
+                <li data-testid="standalone-interactive">{t('standaloneInteractive')}</li>
+              ) : material.interactiveId !== null ? (
+                <li>{t('withInteractive')}</li>
+              ) : null}
             </ul>
             {author ? (
               <aside className="author-card" aria-label={t('aboutAuthor')}>
                 <p className="author-card-name">
-                  <Link href={pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}>{author.details.publicName}</Link>
+                  <Link href={pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}>
+                    {author.details.publicName}
+                  </Link>
                 </p>
                 {author.details.subtitle ? <p className="author-subtitle">{author.details.subtitle}</p> : null}
                 <p className="post-meta">
@@ -176,7 +229,10 @@ export const MaterialPage: PageView = {
                 <FollowButton
                   authorId={author.id}
                   loginHref={pathFor(world.code, 'login')}
-                  texts={{ follow: t('follow', { name: author.details.publicName }), following: t('followingAuthor', { name: author.details.publicName }) }}
+                  texts={{
+                    follow: t('follow', { name: author.details.publicName }),
+                    following: t('followingAuthor', { name: author.details.publicName }),
+                  }}
                 />
               </aside>
             ) : null}
@@ -199,7 +255,8 @@ export const MaterialPage: PageView = {
             <ul>
               {downloadable.map((file) => (
                 <li key={file.name}>
-                  {t(`fileTypes.${file.type === 'sources' ? 'sources' : 'material_file'}`)}: {file.name} ({formatBytes(file.sizeBytes, world.locale)})
+                  {t(`fileTypes.${file.type === 'sources' ? 'sources' : 'material_file'}`)}: {file.name} (
+                  {formatBytes(file.sizeBytes, world.locale)})
                 </li>
               ))}
             </ul>
@@ -208,11 +265,36 @@ export const MaterialPage: PageView = {
         <section aria-labelledby="material-classification">
           <h2 id="material-classification">{t('details')}</h2>
           <dl className="material-classification">
-            {material.subjects.length ? (<><dt>{t('subjects')}</dt><dd>{material.subjects.map((s) => s.title).join(', ')}</dd></>) : null}
-            {material.grades.length ? (<><dt>{t('grades')}</dt><dd>{material.grades.map((g) => g.title).join(', ')}</dd></>) : null}
-            {material.schoolTypes.length ? (<><dt>{t('schoolTypes')}</dt><dd>{material.schoolTypes.map((s) => common(`schoolTypes.${s}`)).join(', ')}</dd></>) : null}
-            {material.learningYears.length ? (<><dt>{t('learningYears')}</dt><dd>{material.learningYears.map((s) => s.title).join(', ')}</dd></>) : null}
-            {material.materialTypes.length ? (<><dt>{t('materialTypes')}</dt><dd>{material.materialTypes.map((s) => s.title).join(', ')}</dd></>) : null}
+            {material.subjects.length ? (
+              <>
+                <dt>{t('subjects')}</dt>
+                <dd>{material.subjects.map((s) => s.title).join(', ')}</dd>
+              </>
+            ) : null}
+            {material.grades.length ? (
+              <>
+                <dt>{t('grades')}</dt>
+                <dd>{material.grades.map((g) => g.title).join(', ')}</dd>
+              </>
+            ) : null}
+            {material.schoolTypes.length ? (
+              <>
+                <dt>{t('schoolTypes')}</dt>
+                <dd>{material.schoolTypes.map((s) => common(`schoolTypes.${s}`)).join(', ')}</dd>
+              </>
+            ) : null}
+            {material.learningYears.length ? (
+              <>
+                <dt>{t('learningYears')}</dt>
+                <dd>{material.learningYears.map((s) => s.title).join(', ')}</dd>
+              </>
+            ) : null}
+            {material.materialTypes.length ? (
+              <>
+                <dt>{t('materialTypes')}</dt>
+                <dd>{material.materialTypes.map((s) => s.title).join(', ')}</dd>
+              </>
+            ) : null}
             {material.keywords.length ? (
               <>
                 <dt>{t('keywords')}</dt>
@@ -220,7 +302,12 @@ export const MaterialPage: PageView = {
                   {material.keywords.map((k, i) => (
                     <span key={k.id}>
                       {i > 0 ? ', ' : ''}
-                      <Link href={pathFor(world.code, 'keyword-landing', { id: String(k.id), slug: [k.slug] })} prefetch={false}>{k.title}</Link>
+                      <Link
+                        href={pathFor(world.code, 'keyword-landing', { id: String(k.id), slug: [k.slug] })}
+                        prefetch={false}
+                      >
+                        {k.title}
+                      </Link>
                     </span>
                   ))}
                 </dd>
@@ -228,7 +315,12 @@ export const MaterialPage: PageView = {
             ) : null}
           </dl>
         </section>
-        <MaterialShelf world={world} id="bundle-contents" title={t('bundleContents')} materials={material.bundleItems} />
+        <MaterialShelf
+          world={world}
+          id="bundle-contents"
+          title={t('bundleContents')}
+          materials={material.bundleItems}
+        />
         <MaterialShelf world={world} id="in-bundles" title={t('inBundles')} materials={material.inBundles} />
         <MaterialShelf world={world} id="related" title={t('related')} materials={related} />
       </article>

@@ -15,11 +15,18 @@ export const MicrosoftRedirectPage: PageView = {
   async render({ world }) {
     const t = await getTranslations('login');
     const meta = await getTranslations('meta');
-    const errors = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, t(`social.errors.${error}`)])) as Record<SocialError, string>;
+    const errors = Object.fromEntries(SOCIAL_ERRORS.map((error) => [error, t(`social.errors.${error}`)])) as Record<
+      SocialError,
+      string
+    >;
     return (
       <section className="microsoft-redirect-page">
         <h1>{meta('routes.microsoft-redirect.title')}</h1>
-        <SocialComplete provider="microsoft" loginPath={pathFor(world.code, 'login')} texts={{ busy: t('social.completing'), back: t('social.backToLogin'), errors }} />
+        <SocialComplete
+          provider="microsoft"
+          loginPath={pathFor(world.code, 'login')}
+          texts={{ busy: t('social.completing'), back: t('social.backToLogin'), errors }}
+        />
       </section>
     );
   },

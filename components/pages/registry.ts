@@ -1,6 +1,13 @@
 import type { RouteId } from '@/lib/routing/routes';
 import { AuthorPage } from './author-page';
-import { BankDetailsPage, BillingAddressPage, ChangeCountryPage, DeleteAccountPage, MySubjectsPage, NotificationsPage } from './cabinet-settings-pages';
+import {
+  BankDetailsPage,
+  BillingAddressPage,
+  ChangeCountryPage,
+  DeleteAccountPage,
+  MySubjectsPage,
+  NotificationsPage,
+} from './cabinet-settings-pages';
 import { BlogPostPage } from './blog-post-page';
 import { EntityLandingPage, ListLandingPage } from './landing-page';
 import { UserProfilePage } from './user-profile-page';

@@ -5,7 +5,13 @@ import { listHomeMaterials } from '@/lib/catalog/materials';
 import { currencySymbol } from '@/lib/pricing/format-price';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { pathFor } from '@/lib/routing/localized-routes';
-import { searchParamsSchema, searchParamsToObject, searchQueryString, SEARCH_SORTS, type SearchParams } from '@/lib/search/params';
+import {
+  searchParamsSchema,
+  searchParamsToObject,
+  searchQueryString,
+  SEARCH_SORTS,
+  type SearchParams,
+} from '@/lib/search/params';
 import { searchMaterials, type FacetValue } from '@/lib/search/search';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import type { PageProps } from './types';
@@ -21,7 +27,19 @@ async function readParams(props: SearchPageProps): Promise<{ params: SearchParam
   return { params: searchParamsSchema.parse({ q }), invalid: true };
 }
 
-function FacetGroup({ name, legend, values, selected, titles }: { name: string; legend: string; values: FacetValue[]; selected: (string | number)[]; titles?: Record<string, string> }) {
+function FacetGroup({
+  name,
+  legend,
+  values,
+  selected,
+  titles,
+}: {
+  name: string;
+  legend: string;
+  values: FacetValue[];
+  selected: (string | number)[];
+  titles?: Record<string, string>;
+}) {
   if (values.length === 0) return null;
   return (
     <fieldset className="facet">
@@ -30,7 +48,13 @@ function FacetGroup({ name, legend, values, selected, titles }: { name: string; 
         const id = `f-${name}-${value.id}`;
         return (
           <div key={value.id} className="facet-value">
-            <input type="checkbox" id={id} name={name} value={value.id} defaultChecked={selected.map(String).includes(String(value.id))} />
+            <input
+              type="checkbox"
+              id={id}
+              name={name}
+              value={value.id}
+              defaultChecked={selected.map(String).includes(String(value.id))}
+            />
             <label htmlFor={id}>
               {titles?.[String(value.id)] ?? value.title} <span className="count">({value.count})</span>
             </label>
@@ -78,39 +102,100 @@ export const SearchPage = {
         </p>
         <div className="search-layout">
           <form action={action} method="get" className="search-filters" aria-label={t('filters')}>
-            <label htmlFor="search-q" className="visually-hidden">{t('placeholder')}</label>
+            <label htmlFor="search-q" className="visually-hidden">
+              {t('placeholder')}
+            </label>
             <input id="search-q" type="search" name="q" defaultValue={params.q} placeholder={t('placeholder')} />
             {params.author ? <input type="hidden" name="author" value={params.author} /> : null}
             <label htmlFor="search-sort">{t('sortLabel')}</label>
             <select id="search-sort" name="sort" defaultValue={result.sort}>
               {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>{t(`sort.${sort}`)}</option>
+                <option key={sort} value={sort}>
+                  {t(`sort.${sort}`)}
+                </option>
               ))}
             </select>
             <fieldset className="facet">
               <legend>{t('priceLegend')}</legend>
               {(['all', 'free', 'paid'] as const).map((value) => (
                 <div key={value} className="facet-value">
-                  <input type="radio" id={`f-price-${value}`} name="price" value={value === 'all' ? '' : value} defaultChecked={(params.price ?? 'all') === value} />
+                  <input
+                    type="radio"
+                    id={`f-price-${value}`}
+                    name="price"
+                    value={value === 'all' ? '' : value}
+                    defaultChecked={(params.price ?? 'all') === value}
+                  />
                   <label htmlFor={`f-price-${value}`}>
-                    {t(`price.${value}`)}{value !== 'all' ? <span className="count"> ({result.facets.price[value]})</span> : null}
+                    {t(`price.${value}`)}
+                    {value !== 'all' ? <span className="count"> ({result.facets.price[value]})</span> : null}
                   </label>
                 </div>
               ))}
               <div className="price-range">
-                <label htmlFor="f-price-min">{t('priceMin', { currency: currencySymbol(world.currency, world.locale) })}</label>
-                <input id="f-price-min" name="price_min" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={params.price_min} />
-                <label htmlFor="f-price-max">{t('priceMax', { currency: currencySymbol(world.currency, world.locale) })}</label>
-                <input id="f-price-max" name="price_max" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={params.price_max} />
+                <label htmlFor="f-price-min">
+                  {t('priceMin', { currency: currencySymbol(world.currency, world.locale) })}
+                </label>
+                <input
+                  id="f-price-min"
+                  name="price_min"
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={params.price_min}
+                />
+                <label htmlFor="f-price-max">
+                  {t('priceMax', { currency: currencySymbol(world.currency, world.locale) })}
+                </label>
+                <input
+                  id="f-price-max"
+                  name="price_max"
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  inputMode="decimal"
+                  defaultValue={params.price_max}
+                />
               </div>
             </fieldset>
-            <FacetGroup name="subject" legend={t('facets.subject')} values={result.facets.subject} selected={params.subject} />
-            <FacetGroup name="class_grade" legend={t('facets.class_grade')} values={result.facets.class_grade} selected={params.class_grade} />
-            <FacetGroup name="school_type" legend={t('facets.school_type')} values={result.facets.school_type} selected={params.school_type} titles={schoolTypeTitles} />
-            <FacetGroup name="material_type" legend={t('facets.material_type')} values={result.facets.material_type} selected={params.material_type} />
-            <FacetGroup name="learning_years" legend={t('facets.learning_years')} values={result.facets.learning_years} selected={params.learning_years} />
-            <button type="submit" className="button">{t('apply')}</button>
-            <Link href={action} className="reset-link">{t('reset')}</Link>
+            <FacetGroup
+              name="subject"
+              legend={t('facets.subject')}
+              values={result.facets.subject}
+              selected={params.subject}
+            />
+            <FacetGroup
+              name="class_grade"
+              legend={t('facets.class_grade')}
+              values={result.facets.class_grade}
+              selected={params.class_grade}
+            />
+            <FacetGroup
+              name="school_type"
+              legend={t('facets.school_type')}
+              values={result.facets.school_type}
+              selected={params.school_type}
+              titles={schoolTypeTitles}
+            />
+            <FacetGroup
+              name="material_type"
+              legend={t('facets.material_type')}
+              values={result.facets.material_type}
+              selected={params.material_type}
+            />
+            <FacetGroup
+              name="learning_years"
+              legend={t('facets.learning_years')}
+              values={result.facets.learning_years}
+              selected={params.learning_years}
+            />
+            <button type="submit" className="button">
+              {t('apply')}
+            </button>
+            <Link href={action} className="reset-link">
+              {t('reset')}
+            </Link>
           </form>
           <section className="search-results" aria-label={t('results')}>
             {result.total === 0 ? (
@@ -118,7 +203,8 @@ export const SearchPage = {
                 <p>{t('empty', { query: params.q })}</p>
                 {result.suggestion ? (
                   <p>
-                    {t('didYouMean')} <Link href={`${action}${searchQueryString({ q: result.suggestion })}`}>{result.suggestion}</Link>
+                    {t('didYouMean')}{' '}
+                    <Link href={`${action}${searchQueryString({ q: result.suggestion })}`}>{result.suggestion}</Link>
                   </p>
                 ) : null}
                 <MaterialShelf world={world} id="search-popular" title={t('popular')} materials={popular} />
@@ -126,13 +212,23 @@ export const SearchPage = {
             ) : (
               <>
                 <div className="shelf-items">
-                  {result.items.map((m, i) => <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />)}
+                  {result.items.map((m, i) => (
+                    <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />
+                  ))}
                 </div>
                 {result.pages > 1 ? (
                   <nav className="pagination" aria-label={t('pagination')}>
-                    {params.page > 1 ? <Link href={pageLink(params.page - 1)} rel="prev">{t('previous')}</Link> : null}
+                    {params.page > 1 ? (
+                      <Link href={pageLink(params.page - 1)} rel="prev">
+                        {t('previous')}
+                      </Link>
+                    ) : null}
                     <span aria-current="page">{t('pageOf', { page: params.page, pages: result.pages })}</span>
-                    {params.page < result.pages ? <Link href={pageLink(params.page + 1)} rel="next">{t('next')}</Link> : null}
+                    {params.page < result.pages ? (
+                      <Link href={pageLink(params.page + 1)} rel="next">
+                        {t('next')}
+                      </Link>
+                    ) : null}
                   </nav>
                 ) : null}
               </>

@@ -35,20 +35,33 @@ export const UserProfilePage: PageView = {
   },
   async render(props) {
     const user = await load(props);
-    if (user.isSeller) permanentRedirect(pathFor(user.world as WorldCode, 'author', { id: String(user.id), slug: user.slug }));
-    if (user.world !== props.world.code || props.params.slug !== user.slug) permanentRedirect(pathFor(user.world as WorldCode, 'user-profile', { id: String(user.id), slug: user.slug }));
+    if (user.isSeller)
+      permanentRedirect(pathFor(user.world as WorldCode, 'author', { id: String(user.id), slug: user.slug }));
+    if (user.world !== props.world.code || props.params.slug !== user.slug)
+      permanentRedirect(pathFor(user.world as WorldCode, 'user-profile', { id: String(user.id), slug: user.slug }));
     const t = await getTranslations('author-page');
     const format = await getFormatter();
     return (
       <article className="user-profile">
         <h1>{user.publicName}</h1>
-        <p className="post-meta">{t('memberSince', { date: format.dateTime(new Date(user.createdAt), { year: 'numeric', month: 'long' }) })}</p>
+        <p className="post-meta">
+          {t('memberSince', { date: format.dateTime(new Date(user.createdAt), { year: 'numeric', month: 'long' }) })}
+        </p>
         <h2>{t('tabs.following')}</h2>
-        {user.privateProfile ? <p>{t('private')}</p> : user.following.length === 0 ? <p>{t('empty')}</p> : (
+        {user.privateProfile ? (
+          <p>{t('private')}</p>
+        ) : user.following.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
           <ul className="following-list">
             {user.following.map((a) => (
               <li key={a.id}>
-                <Link href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>{a.publicName}</Link>
+                <Link
+                  href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })}
+                  prefetch={false}
+                >
+                  {a.publicName}
+                </Link>
               </li>
             ))}
           </ul>

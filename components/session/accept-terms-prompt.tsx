@@ -113,7 +113,12 @@ export function AcceptTermsPrompt({ session, texts }: { session: Session; texts:
         <button type="button" className="button" onClick={() => void accept()} disabled={!terms || phase !== 'ready'}>
           {phase === 'busy' ? texts.busy : texts.accept}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => void session.logout()} disabled={phase === 'busy'}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void session.logout()}
+          disabled={phase === 'busy'}
+        >
           {texts.logout}
         </button>
       </div>

@@ -24,7 +24,11 @@ const tracked: Array<{ body: unknown; contentType: string | null; credentials: R
 const server = setupServer(
   http.get(`${ORIGIN}/api/v1/filters`, () => HttpResponse.json({ filters: [] })),
   http.post(`${ORIGIN}/api/v3/events/track`, async ({ request }) => {
-    tracked.push({ body: await request.json(), contentType: request.headers.get('content-type'), credentials: request.credentials });
+    tracked.push({
+      body: await request.json(),
+      contentType: request.headers.get('content-type'),
+      credentials: request.credentials,
+    });
     return HttpResponse.json({ track_sid: 's' });
   }),
   http.get(`${ORIGIN}/api/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })),
@@ -38,7 +42,18 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const TEXTS: SessionTexts = {
-  terms: { title: 't', intro: 'i', loading: 'l', loadFailed: 'f', retry: 'r', accept: 'a', busy: 'b', failed: 'x', outdated: 'o', logout: 'q' },
+  terms: {
+    title: 't',
+    intro: 'i',
+    loading: 'l',
+    loadFailed: 'f',
+    retry: 'r',
+    accept: 'a',
+    busy: 'b',
+    failed: 'x',
+    outdated: 'o',
+    logout: 'q',
+  },
   impersonation: { label: 'Acting as {name}', back: 'Back to admin', busy: '…', failed: 'failed' },
 };
 function renderPage() {
@@ -77,7 +92,13 @@ describe('the browser session wiring', () => {
   it('sends one event per call as JSON { events: [{ ...data, name }] }, the name winning over a data field', async () => {
     tracked.length = 0;
     await trackEvent('wrongAccountLogin', { storedUserId: 99, userId: 7, name: 'ignored' });
-    expect(tracked).toEqual([{ body: { events: [{ storedUserId: 99, userId: 7, name: 'wrongAccountLogin' }] }, contentType: expect.stringMatching(/^application\/json/), credentials: 'include' }]);
+    expect(tracked).toEqual([
+      {
+        body: { events: [{ storedUserId: 99, userId: 7, name: 'wrongAccountLogin' }] },
+        contentType: expect.stringMatching(/^application\/json/),
+        credentials: 'include',
+      },
+    ]);
   });
 
   it('an impersonated session sends no tracking, pushes no tags and shows the banner (loaded then)', async () => {

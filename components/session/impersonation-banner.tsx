@@ -22,7 +22,15 @@ export interface ImpersonationTexts {
  * tracked, what they may not change for the user, and the way back to their own admin session.
  * Loaded only when needed.
  */
-export function ImpersonationBanner({ session, name, texts }: { session: Session; name: string; texts: ImpersonationTexts }) {
+export function ImpersonationBanner({
+  session,
+  name,
+  texts,
+}: {
+  session: Session;
+  name: string;
+  texts: ImpersonationTexts;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const labelId = useId();
@@ -40,7 +48,12 @@ export function ImpersonationBanner({ session, name, texts }: { session: Session
   }
 
   return (
-    <aside className={styles.banner} aria-labelledby={labelId} aria-describedby={texts.limits ? limitsId : undefined} data-testid="impersonation-banner">
+    <aside
+      className={styles.banner}
+      aria-labelledby={labelId}
+      aria-describedby={texts.limits ? limitsId : undefined}
+      data-testid="impersonation-banner"
+    >
       <p id={labelId}>{texts.label.replace('{name}', name)}</p>
       {texts.limits ? (
         <p id={limitsId} data-testid="impersonation-limits">

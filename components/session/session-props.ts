@@ -28,6 +28,12 @@ export async function getSessionTexts(): Promise<SessionTexts> {
       logout: t('acceptTerms.logout'),
     },
     // The name is filled in by the browser, which alone knows the user.
-    impersonation: { label: t.raw('impersonation.label') as string, back: t('impersonation.back'), busy: t('impersonation.busy'), failed: t('impersonation.failed'), limits: t('impersonation.limits') },
+    impersonation: {
+      label: t.raw('impersonation.label') as string,
+      back: t('impersonation.back'),
+      busy: t('impersonation.busy'),
+      failed: t('impersonation.failed'),
+      limits: t('impersonation.limits'),
+    },
   };
 }

@@ -18,7 +18,12 @@ const TEXTS: SessionTexts = {
     outdated: 'The terms changed again meanwhile.',
     logout: 'Log out',
   },
-  impersonation: { label: 'You are acting as {name}. Nothing is tracked.', back: 'Back to admin', busy: 'Returning…', failed: 'Could not return.' },
+  impersonation: {
+    label: 'You are acting as {name}. Nothing is tracked.',
+    back: 'Back to admin',
+    busy: 'Returning…',
+    failed: 'Could not return.',
+  },
 };
 const PATHS = { login: '/de/anmelden', registerConfirm: '/de/registrieren/bestaetigen/' };
 
@@ -41,7 +46,11 @@ function renderPage(harness: ReturnType<typeof createHarness>) {
 function termsNotAccepted(): { accepted: () => boolean } {
   let accepted = false;
   server.use(
-    http.get(`${API}/v3/oauth2/validate`, () => (accepted ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null }) : unauthorized('terms_not_accepted', { oauth_user_id: 7 }))),
+    http.get(`${API}/v3/oauth2/validate`, () =>
+      accepted
+        ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })
+        : unauthorized('terms_not_accepted', { oauth_user_id: 7 }),
+    ),
     http.post(`${API}/v3/terms/accept-agb`, () => {
       accepted = true;
       return HttpResponse.json({ accepted: true, terms: TERMS });
@@ -126,7 +135,10 @@ describe('the accept-terms prompt', () => {
       http.post(`${API}/v3/terms/accept-agb`, async ({ request }) => {
         sentId = ((await request.json()) as { terms_version_id: number }).terms_version_id;
         shown = newer;
-        return HttpResponse.json({ error: { code: 'conflict', details: { reason: 'terms_outdated' } } }, { status: 409 });
+        return HttpResponse.json(
+          { error: { code: 'conflict', details: { reason: 'terms_outdated' } } },
+          { status: 409 },
+        );
       }),
     );
     renderPage(createHarness({ loggedInFlag: true }));
@@ -141,7 +153,11 @@ describe('the accept-terms prompt', () => {
   it('offers a retry when the terms cannot be loaded', async () => {
     termsNotAccepted();
     let fail = true;
-    server.use(http.get(`${API}/v3/terms/get-actual-agb`, () => (fail ? HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }) : HttpResponse.json(TERMS))));
+    server.use(
+      http.get(`${API}/v3/terms/get-actual-agb`, () =>
+        fail ? HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }) : HttpResponse.json(TERMS),
+      ),
+    );
     renderPage(createHarness({ loggedInFlag: true }));
     expect((await screen.findByRole('alert')).textContent).toContain(TEXTS.terms.loadFailed);
     expect((screen.getByRole('button', { name: TEXTS.terms.accept }) as HTMLButtonElement).disabled).toBe(true);
@@ -176,7 +192,9 @@ describe('the impersonation banner', () => {
   it('says so when the way back fails', async () => {
     server.use(
       http.get(`${API}/v1/user`, () => HttpResponse.json({ ...USER, loggedInAsAnotherUser: true })),
-      http.post(`${API}/v3/oauth2/login-as/end`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+      http.post(`${API}/v3/oauth2/login-as/end`, () =>
+        HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }),
+      ),
     );
     const harness = createHarness({ loggedInFlag: true });
     renderPage(harness);

@@ -2,13 +2,21 @@
 
 import { Suspense, createContext, lazy, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { getSession } from '@/lib/api/browser';
-import { INITIAL_SESSION_STATE, type Session, type SessionPaths, type SessionState, type SessionUser } from '@/lib/session/session';
+import {
+  INITIAL_SESSION_STATE,
+  type Session,
+  type SessionPaths,
+  type SessionState,
+  type SessionUser,
+} from '@/lib/session/session';
 import type { AcceptTermsTexts } from './accept-terms-prompt';
 import type { ImpersonationTexts } from './impersonation-banner';
 
 // Both load only when a session needs them: an anonymous page ships neither.
 const AcceptTermsPrompt = lazy(() => import('./accept-terms-prompt').then((m) => ({ default: m.AcceptTermsPrompt })));
-const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
+const ImpersonationBanner = lazy(() =>
+  import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 export interface SessionTexts {
   terms: AcceptTermsTexts;
@@ -24,7 +32,12 @@ const subscribeNowhere = () => () => {};
 const SessionContext = createContext<Session | null>(null);
 
 function displayName(user: SessionUser | null): string {
-  return user?.details?.publicName || user?.userName || (typeof user?.email === 'string' ? user.email : '') || String(user?.id ?? '');
+  return (
+    user?.details?.publicName ||
+    user?.userName ||
+    (typeof user?.email === 'string' ? user.email : '') ||
+    String(user?.id ?? '')
+  );
 }
 
 /**
@@ -32,11 +45,25 @@ function displayName(user: SessionUser | null): string {
  * be logged in (never for a visitor without the logged-in flag), and shows the accept-terms
  * prompt and the impersonation banner when the session calls for them.
  */
-export function SessionProvider({ paths, texts, session: given, children }: { paths: SessionPaths; texts: SessionTexts; session?: Session; children: ReactNode }) {
+export function SessionProvider({
+  paths,
+  texts,
+  session: given,
+  children,
+}: {
+  paths: SessionPaths;
+  texts: SessionTexts;
+  session?: Session;
+  children: ReactNode;
+}) {
   const session = given ?? (typeof window === 'undefined' ? null : getSession());
   // Paths are plain data from the server; the session reads them only after a call answered.
   session?.configure(paths);
-  const state = useSyncExternalStore(session ? session.subscribe : subscribeNowhere, session ? session.getState : initialState, initialState);
+  const state = useSyncExternalStore(
+    session ? session.subscribe : subscribeNowhere,
+    session ? session.getState : initialState,
+    initialState,
+  );
 
   useEffect(() => {
     session?.start();
@@ -62,7 +89,11 @@ export function SessionProvider({ paths, texts, session: given, children }: { pa
 /** The page's session state (the server's and the first render's: anonymous, unvalidated). */
 export function useSessionState(): SessionState {
   const session = useContext(SessionContext);
-  return useSyncExternalStore(session ? session.subscribe : subscribeNowhere, session ? session.getState : initialState, initialState);
+  return useSyncExternalStore(
+    session ? session.subscribe : subscribeNowhere,
+    session ? session.getState : initialState,
+    initialState,
+  );
 }
 
 /** The page's session, for logout and the like; null on the server. */

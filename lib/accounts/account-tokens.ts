@@ -22,13 +22,19 @@ export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * Issues a single-use token for a mail link. Only its hash is stored; an earlier unused token of
  * the same purpose stops working, so only the newest mail's link is valid.
  */
-export async function issueAccountToken(userId: number, purpose: AccountTokenPurpose, payload: unknown = null): Promise<string> {
+export async function issueAccountToken(
+  userId: number,
+  purpose: AccountTokenPurpose,
+  payload: unknown = null,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const db = getDb();
   await db
     .update(t.accountTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(t.accountTokens.userId, userId), eq(t.accountTokens.purpose, purpose), isNull(t.accountTokens.usedAt)));
+    .where(
+      and(eq(t.accountTokens.userId, userId), eq(t.accountTokens.purpose, purpose), isNull(t.accountTokens.usedAt)),
+    );
   await db.insert(t.accountTokens).values({
     userId,
     purpose,
@@ -45,7 +51,10 @@ export async function issueAccountToken(userId: number, purpose: AccountTokenPur
  * concurrent uses of one token succeed at most once. The lookup is by hash, so the comparison
  * never touches the secret itself.
  */
-export async function consumeAccountToken(token: string, purpose: AccountTokenPurpose): Promise<{ userId: number; payload: unknown } | null> {
+export async function consumeAccountToken(
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<{ userId: number; payload: unknown } | null> {
   if (!ACCOUNT_TOKEN_PATTERN.test(token)) return null;
   const [row] = await getDb()
     .update(t.accountTokens)

@@ -64,14 +64,24 @@ export async function createAccount(input: NewAccount): Promise<{ id: number; sl
 
 /** The account's status; users created before account states existed count as active. */
 export async function getAccountStatus(userId: number): Promise<'pending' | 'active' | 'deleted'> {
-  const [row] = await getDb().select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, userId));
+  const [row] = await getDb()
+    .select({ status: t.accountStates.status })
+    .from(t.accountStates)
+    .where(eq(t.accountStates.userId, userId));
   return (row?.status as 'pending' | 'active' | 'deleted' | undefined) ?? 'active';
 }
 
 /** Finds a user by e-mail (compared lower-cased). */
 export async function findUserByEmail(email: string) {
   const [row] = await getDb()
-    .select({ id: t.users.id, email: t.users.email, publicName: t.users.publicName, passwordHash: t.users.passwordHash, world: t.users.world, role: t.users.role })
+    .select({
+      id: t.users.id,
+      email: t.users.email,
+      publicName: t.users.publicName,
+      passwordHash: t.users.passwordHash,
+      world: t.users.world,
+      role: t.users.role,
+    })
     .from(t.users)
     .where(eq(t.users.email, email.trim().toLowerCase()));
   return row ?? null;

@@ -12,7 +12,15 @@ import { beginPasswordSignIn } from './sign-in-limits';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
-export const GRANT_TYPES = ['password', 'client_credentials', 'google', 'apple_id', 'facebook', 'microsoft', 'authorization_code'] as const;
+export const GRANT_TYPES = [
+  'password',
+  'client_credentials',
+  'google',
+  'apple_id',
+  'facebook',
+  'microsoft',
+  'authorization_code',
+] as const;
 
 function isSocialProvider(grant: string): grant is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(grant);
@@ -35,8 +43,10 @@ export const authenticateSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.grant_type === 'password') {
-      if (!body.username) ctx.addIssue({ code: 'custom', path: ['username'], message: 'Required for the password grant' });
-      if (!body.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Required for the password grant' });
+      if (!body.username)
+        ctx.addIssue({ code: 'custom', path: ['username'], message: 'Required for the password grant' });
+      if (!body.password)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Required for the password grant' });
     }
   });
 
@@ -51,35 +61,57 @@ let dummyHash: Promise<string> | undefined;
  * and password checked with argon2id. Client credentials: an anonymous token. Social grants verify the
  * provider's ID token (lib/accounts/social); a new account is created in `context.world`.
  */
-export async function authenticate(input: AuthenticateInput, context: { ip: string; world?: WorldCode }): Promise<{ access_token: string; oauth_user_id: number | null }> {
+export async function authenticate(
+  input: AuthenticateInput,
+  context: { ip: string; world?: WorldCode },
+): Promise<{ access_token: string; oauth_user_id: number | null }> {
   const clientId: ClientId = input.client_id;
   if (input.grant_type === 'client_credentials') {
     // Every call stores a token row for 30 days: without a limit anyone could fill the table.
     await enforce({ key: `anonymous-token:ip:${context.ip}`, ...RATE_LIMITS.anonymousTokensPerIp });
-    return { access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }), oauth_user_id: null };
+    return {
+      access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }),
+      oauth_user_id: null,
+    };
   }
   await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
   if (input.grant_type === 'authorization_code') {
-    if (clientId !== 'app') throw new AppError('validation_failed', undefined, [{ path: 'client_id', message: 'The authorization_code grant is for the app' }]);
+    if (clientId !== 'app')
+      throw new AppError('validation_failed', undefined, [
+        { path: 'client_id', message: 'The authorization_code grant is for the app' },
+      ]);
     const userId = await redeemAuthorizationCode(input);
-    return { access_token: await issueAccessToken({ userId, clientId, grantType: 'authorization_code' }), oauth_user_id: userId };
+    return {
+      access_token: await issueAccessToken({ userId, clientId, grantType: 'authorization_code' }),
+      oauth_user_id: userId,
+    };
   }
   if (isSocialProvider(input.grant_type)) {
     const userId = await authenticateSocial(input.grant_type, input.token, { world: context.world });
-    return { access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }), oauth_user_id: userId };
+    return {
+      access_token: await issueAccessToken({ userId, clientId, grantType: input.grant_type }),
+      oauth_user_id: userId,
+    };
   }
   const email = input.username!.toLowerCase();
   // Counted as a failure until the password proves right; the lock holds back only this IP.
   const attempt = await beginPasswordSignIn(email, context.ip);
-  const [user] = await getDb().select({ id: t.users.id, passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.email, email));
+  const [user] = await getDb()
+    .select({ id: t.users.id, passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(eq(t.users.email, email));
   dummyHash ??= argon2.hash('kreide-no-such-account', { type: argon2.argon2id });
   const hash = user?.passwordHash ?? (await dummyHash);
   const ok = await argon2.verify(hash, input.password!).catch(() => false);
-  if (!user || !user.passwordHash || !ok) throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
+  if (!user || !user.passwordHash || !ok)
+    throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
   await attempt.succeeded();
   const status = await getAccountStatus(user.id);
   // Only someone who knows the password learns that the address still needs confirming.
   if (status === 'pending') throw new AppError('forbidden', undefined, { reason: 'email_not_confirmed' });
   if (status === 'deleted') throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
-  return { access_token: await issueAccessToken({ userId: user.id, clientId, grantType: 'password' }), oauth_user_id: user.id };
+  return {
+    access_token: await issueAccessToken({ userId: user.id, clientId, grantType: 'password' }),
+    oauth_user_id: user.id,
+  };
 }

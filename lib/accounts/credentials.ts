@@ -9,7 +9,11 @@ export const passwordSchema = z
   .min(8, { message: 'At least 8 characters' })
   .max(200, { message: 'At most 200 characters' });
 
-export const publicNameSchema = z.string().trim().min(2, { message: 'At least 2 characters' }).max(80, { message: 'At most 80 characters' });
+export const publicNameSchema = z
+  .string()
+  .trim()
+  .min(2, { message: 'At least 2 characters' })
+  .max(80, { message: 'At most 80 characters' });
 
 /** A mailed token as it appears in a link. */
 export const mailedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Invalid or expired link' });

@@ -29,7 +29,10 @@ export const RECOVERY_ANSWER = { status: 'recovery_sent_if_registered' } as cons
  * sending the mail happen after the response.
  */
 export async function requestPasswordRecovery(email: string, context: { world: WorldCode; ip: string }) {
-  await enforce({ key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp }, { key: `recovery:account:${email}`, ...RATE_LIMITS.recoveryPerAccount });
+  await enforce(
+    { key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp },
+    { key: `recovery:account:${email}`, ...RATE_LIMITS.recoveryPerAccount },
+  );
   afterResponse('password recovery mail', () => mailRecoveryLink(email, context.world));
   return RECOVERY_ANSWER;
 }
@@ -39,7 +42,12 @@ async function mailRecoveryLink(email: string, world: WorldCode): Promise<void> 
   const user = await findUserByEmail(email);
   if (!user || (await getAccountStatus(user.id)) === 'deleted') return;
   const token = await issueAccountToken(user.id, 'recovery');
-  await sendAccountMail('passwordRecovery', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'password-recovery', { token }) });
+  await sendAccountMail('passwordRecovery', {
+    world,
+    to: user.email,
+    name: user.publicName,
+    link: absoluteLink(world, 'password-recovery', { token }),
+  });
 }
 
 export const recoverSchema = z.object({ token: mailedTokenSchema, password: passwordSchema }).strict();
@@ -49,7 +57,10 @@ export const recoverSchema = z.object({ token: mailedTokenSchema, password: pass
  * password is out), following the link also proves the address, so a pending account becomes
  * active, and the address's sign-in locks are lifted (the owner is back in at once).
  */
-export async function recoverPassword(input: z.infer<typeof recoverSchema>, context: { world: WorldCode; ip: string }): Promise<{ userId: number }> {
+export async function recoverPassword(
+  input: z.infer<typeof recoverSchema>,
+  context: { world: WorldCode; ip: string },
+): Promise<{ userId: number }> {
   await enforce({ key: `token-use:ip:${context.ip}`, ...RATE_LIMITS.tokenUsePerIp });
   const used = await consumeAccountToken(input.token, 'recovery');
   if (!used) throw new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
@@ -62,15 +73,24 @@ export async function recoverPassword(input: z.infer<typeof recoverSchema>, cont
   return { userId: used.userId };
 }
 
-export const changePasswordSchema = z.object({ current_password: z.string().min(1).max(200), new_password: passwordSchema }).strict();
+export const changePasswordSchema = z
+  .object({ current_password: z.string().min(1).max(200), new_password: passwordSchema })
+  .strict();
 
 /**
  * Changes the password of the signed-in user after checking the current one; every other
  * sign-in of the account ends, the current one stays.
  */
-export async function changePassword(userId: number, currentTokenId: number, input: z.infer<typeof changePasswordSchema>, context: { world: WorldCode; ip: string }): Promise<void> {
+export async function changePassword(
+  userId: number,
+  currentTokenId: number,
+  input: z.infer<typeof changePasswordSchema>,
+  context: { world: WorldCode; ip: string },
+): Promise<void> {
   if (!(await checkCurrentPassword(userId, input.current_password, context.ip))) {
-    throw new AppError('validation_failed', undefined, [{ path: 'current_password', message: 'The current password is not correct' }]);
+    throw new AppError('validation_failed', undefined, [
+      { path: 'current_password', message: 'The current password is not correct' },
+    ]);
   }
   await setPassword(userId, input.new_password);
   await revokeUserTokens(userId, currentTokenId);
@@ -96,15 +116,30 @@ export async function checkCurrentPassword(userId: number, password: string, ip:
 
 /** Checks a user's password without any limit (callers limit it); false for provider-only accounts. */
 export async function verifyUserPassword(userId: number, password: string): Promise<boolean> {
-  const [user] = await getDb().select({ passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId));
+  const [user] = await getDb()
+    .select({ passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
   return user?.passwordHash ? argon2.verify(user.passwordHash, password).catch(() => false) : false;
 }
 
 async function setPassword(userId: number, password: string): Promise<void> {
-  await getDb().update(t.users).set({ passwordHash: await hashPassword(password) }).where(eq(t.users.id, userId));
+  await getDb()
+    .update(t.users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(t.users.id, userId));
 }
 
 async function mailPasswordChanged(userId: number, world: WorldCode): Promise<void> {
-  const [user] = await getDb().select({ email: t.users.email, publicName: t.users.publicName }).from(t.users).where(eq(t.users.id, userId));
-  if (user) await sendAccountMail('passwordChanged', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'forgot-password') });
+  const [user] = await getDb()
+    .select({ email: t.users.email, publicName: t.users.publicName })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
+  if (user)
+    await sendAccountMail('passwordChanged', {
+      world,
+      to: user.email,
+      name: user.publicName,
+      link: absoluteLink(world, 'forgot-password'),
+    });
 }

@@ -30,7 +30,8 @@ export const REGISTRATION_ANSWER = { status: 'confirmation_sent' } as const;
 async function findInviter(code: string | undefined): Promise<number | null> {
   if (!code) return null;
   const invitation = await findInvitation(code);
-  if (!invitation) throw new AppError('validation_failed', undefined, [{ path: 'invite_code', message: 'Unknown invitation code' }]);
+  if (!invitation)
+    throw new AppError('validation_failed', undefined, [{ path: 'invite_code', message: 'Unknown invitation code' }]);
   return invitation.inviterId;
 }
 
@@ -51,7 +52,15 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
   }
   let user: { id: number };
   try {
-    user = await createAccount({ email: input.email, publicName: input.public_name, world: context.world, passwordHash, status: 'pending', creationSource: 'web', invitedByUserId });
+    user = await createAccount({
+      email: input.email,
+      publicName: input.public_name,
+      world: context.world,
+      passwordHash,
+      status: 'pending',
+      creationSource: 'web',
+      invitedByUserId,
+    });
   } catch (error) {
     // Two sign-ups for one address at once: the unique index lets one through.
     const raced = await findUserByEmail(input.email);
@@ -61,7 +70,12 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
   }
   await acceptActualTerms(user.id, context.world);
   const token = await issueAccountToken(user.id, 'registration');
-  await sendAccountMail('registrationConfirm', { world: context.world, to: input.email, name: input.public_name, link: absoluteLink(context.world, 'register-confirm', { registrationToken: token }) });
+  await sendAccountMail('registrationConfirm', {
+    world: context.world,
+    to: input.email,
+    name: input.public_name,
+    link: absoluteLink(context.world, 'register-confirm', { registrationToken: token }),
+  });
   return REGISTRATION_ANSWER;
 }
 
@@ -70,11 +84,21 @@ async function mailExistingAccount(user: { id: number; email: string; publicName
   if (status === 'deleted') return;
   if (status === 'pending') {
     const token = await issueAccountToken(user.id, 'registration');
-    await sendAccountMail('registrationConfirm', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'register-confirm', { registrationToken: token }) });
+    await sendAccountMail('registrationConfirm', {
+      world,
+      to: user.email,
+      name: user.publicName,
+      link: absoluteLink(world, 'register-confirm', { registrationToken: token }),
+    });
     return;
   }
   const token = await issueAccountToken(user.id, 'recovery');
-  await sendAccountMail('alreadyRegistered', { world, to: user.email, name: user.publicName, link: absoluteLink(world, 'password-recovery', { token }) });
+  await sendAccountMail('alreadyRegistered', {
+    world,
+    to: user.email,
+    name: user.publicName,
+    link: absoluteLink(world, 'password-recovery', { token }),
+  });
 }
 
 export const confirmSchema = z.object({ token: mailedTokenSchema }).strict();
@@ -98,19 +122,28 @@ export async function activate(userId: number): Promise<void> {
     .where(and(eq(t.accountStates.userId, userId), eq(t.accountStates.status, 'pending')));
 }
 
-export const completeSchema = z.object({ token: mailedTokenSchema, password: passwordSchema, public_name: publicNameSchema.optional() }).strict();
+export const completeSchema = z
+  .object({ token: mailedTokenSchema, password: passwordSchema, public_name: publicNameSchema.optional() })
+  .strict();
 
 /**
  * Completes an account that someone else created for this address (an admin or a school): the
  * owner sets a password through the mailed link, which also confirms the address.
  */
-export async function completeRegistration(input: z.infer<typeof completeSchema>, context: { ip: string }): Promise<{ userId: number }> {
+export async function completeRegistration(
+  input: z.infer<typeof completeSchema>,
+  context: { ip: string },
+): Promise<{ userId: number }> {
   await enforce({ key: `token-use:ip:${context.ip}`, ...RATE_LIMITS.tokenUsePerIp });
   const used = await consumeAccountToken(input.token, 'complete_registration');
   if (!used) throw new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
   const changes: Partial<typeof t.users.$inferInsert> = { passwordHash: await hashPassword(input.password) };
   if (input.public_name) changes.publicName = input.public_name;
-  const [owner] = await getDb().update(t.users).set(changes).where(eq(t.users.id, used.userId)).returning({ email: t.users.email });
+  const [owner] = await getDb()
+    .update(t.users)
+    .set(changes)
+    .where(eq(t.users.id, used.userId))
+    .returning({ email: t.users.email });
   await activate(used.userId);
   // The owner set the password through the mailed link: earlier failed sign-ins no longer matter.
   if (owner) await liftSignInLocks(owner.email);
@@ -123,10 +156,25 @@ export const createForCompletionSchema = z.object({ email: emailSchema, public_n
  * Creates a pending account without a password for someone else and mails them the link to
  * complete it (admin tool; schools will use it to invite their teachers).
  */
-export async function createAccountForCompletion(input: z.infer<typeof createForCompletionSchema>, world: WorldCode): Promise<{ userId: number }> {
+export async function createAccountForCompletion(
+  input: z.infer<typeof createForCompletionSchema>,
+  world: WorldCode,
+): Promise<{ userId: number }> {
   if (await findUserByEmail(input.email)) throw new AppError('conflict', undefined, { reason: 'email_taken' });
-  const user = await createAccount({ email: input.email, publicName: input.public_name, world, passwordHash: null, status: 'pending', creationSource: 'invitation' });
+  const user = await createAccount({
+    email: input.email,
+    publicName: input.public_name,
+    world,
+    passwordHash: null,
+    status: 'pending',
+    creationSource: 'invitation',
+  });
   const token = await issueAccountToken(user.id, 'complete_registration');
-  await sendAccountMail('completeRegistration', { world, to: input.email, name: input.public_name, link: absoluteLink(world, 'complete-registration', { token }) });
+  await sendAccountMail('completeRegistration', {
+    world,
+    to: input.email,
+    name: input.public_name,
+    link: absoluteLink(world, 'complete-registration', { token }),
+  });
   return { userId: user.id };
 }

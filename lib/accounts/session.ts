@@ -49,10 +49,21 @@ export async function readSession(request: NextRequest): Promise<(ValidToken & {
 }
 
 /** Puts the token into the sealed session cookie (httpOnly, SameSite=Lax, Secure behind HTTPS). */
-export async function writeSessionCookie(response: NextResponse, token: string, secure: boolean, returnToken?: string): Promise<void> {
+export async function writeSessionCookie(
+  response: NextResponse,
+  token: string,
+  secure: boolean,
+  returnToken?: string,
+): Promise<void> {
   const data: SessionData = returnToken ? { token, returnToken } : { token };
   const sealed = await sealData(data, { password: getSessionSecret(), ttl: ACCESS_TOKEN_TTL_MS / 1000 });
-  response.cookies.set(SESSION_COOKIE, sealed, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
+  response.cookies.set(SESSION_COOKIE, sealed, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: ACCESS_TOKEN_TTL_MS / 1000,
+  });
 }
 
 export function clearSessionCookie(response: NextResponse): void {

@@ -21,7 +21,16 @@ export async function getActualTerms(world: WorldCode): Promise<ActualTerms | nu
     .where(eq(t.termsVersions.world, world))
     .orderBy(desc(t.termsVersions.version))
     .limit(1);
-  return row ? { id: row.id, world: row.world, version: row.version, title: row.title, body: row.body, publishedAt: row.publishedAt.toISOString() } : null;
+  return row
+    ? {
+        id: row.id,
+        world: row.world,
+        version: row.version,
+        title: row.title,
+        body: row.body,
+        publishedAt: row.publishedAt.toISOString(),
+      }
+    : null;
 }
 
 /**
@@ -41,7 +50,11 @@ export async function hasAcceptedActualTerms(userId: number, world: WorldCode): 
  * Records that the user accepted the world's actual terms. When the client names the version it
  * showed, a newer version published meanwhile is refused, so nobody accepts text they never saw.
  */
-export async function acceptActualTerms(userId: number, world: WorldCode, shownVersionId?: number): Promise<ActualTerms | null> {
+export async function acceptActualTerms(
+  userId: number,
+  world: WorldCode,
+  shownVersionId?: number,
+): Promise<ActualTerms | null> {
   const actual = await getActualTerms(world);
   if (!actual) return null;
   if (shownVersionId !== undefined && shownVersionId !== actual.id) {
@@ -58,5 +71,12 @@ export async function publishTerms(world: WorldCode, input: { title: string; bod
     .insert(t.termsVersions)
     .values({ world, version: (current?.version ?? 0) + 1, title: input.title, body: input.body })
     .returning();
-  return { id: row!.id, world: row!.world, version: row!.version, title: row!.title, body: row!.body, publishedAt: row!.publishedAt.toISOString() };
+  return {
+    id: row!.id,
+    world: row!.world,
+    version: row!.version,
+    title: row!.title,
+    body: row!.body,
+    publishedAt: row!.publishedAt.toISOString(),
+  };
 }

@@ -56,18 +56,30 @@ export async function findValidToken(token: string): Promise<ValidToken | null> 
       impersonatorUserId: t.accessTokens.impersonatorUserId,
     })
     .from(t.accessTokens)
-    .where(and(eq(t.accessTokens.tokenHash, hashToken(token)), isNull(t.accessTokens.revokedAt), gt(t.accessTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(t.accessTokens.tokenHash, hashToken(token)),
+        isNull(t.accessTokens.revokedAt),
+        gt(t.accessTokens.expiresAt, new Date()),
+      ),
+    );
   return row ?? null;
 }
 
 /** Revokes a token (logout); revoking an unknown token is not an error. */
 export async function revokeAccessToken(token: string): Promise<void> {
-  await getDb().update(t.accessTokens).set({ revokedAt: new Date() }).where(eq(t.accessTokens.tokenHash, hashToken(token)));
+  await getDb()
+    .update(t.accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(t.accessTokens.tokenHash, hashToken(token)));
 }
 
 /** Revokes every token of a user (password change, recovery, deletion), optionally but one. */
 export async function revokeUserTokens(userId: number, exceptTokenId?: number): Promise<void> {
   const conditions = [eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt)];
   if (exceptTokenId !== undefined) conditions.push(ne(t.accessTokens.id, exceptTokenId));
-  await getDb().update(t.accessTokens).set({ revokedAt: new Date() }).where(and(...conditions));
+  await getDb()
+    .update(t.accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
 }

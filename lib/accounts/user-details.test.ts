@@ -8,7 +8,11 @@ const paths = (body: unknown) => {
 
 describe('userDetailsUpdateSchema', () => {
   it('tidies names: whitespace collapsed and trimmed, empty optional texts become null', () => {
-    expect(parse({ publicName: '  Frau   Demo\n', userName: '', subtitle: '  ' }).data).toEqual({ publicName: 'Frau Demo', userName: null, subtitle: null });
+    expect(parse({ publicName: '  Frau   Demo\n', userName: '', subtitle: '  ' }).data).toEqual({
+      publicName: 'Frau Demo',
+      userName: null,
+      subtitle: null,
+    });
   });
 
   it.each([
@@ -33,7 +37,10 @@ describe('userDetailsUpdateSchema', () => {
   });
 
   it('stores the description sanitised; a description with no text left is null', () => {
-    const { data } = parse({ description: '<p onclick="steal()">Hallo <strong>Welt</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a></p>' });
+    const { data } = parse({
+      description:
+        '<p onclick="steal()">Hallo <strong>Welt</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a></p>',
+    });
     expect(data?.description).toBe('<p>Hallo <strong>Welt</strong><a rel="nofollow ugc noopener">x</a></p>');
     expect(parse({ description: '<script>alert(1)</script><p> </p>' }).data?.description).toBeNull();
     expect(parse({ description: null }).data?.description).toBeNull();
@@ -77,8 +84,10 @@ describe('noQueryParams', () => {
 });
 
 describe('slugForName', () => {
-  it('slugs the public name', () => expect(slugForName('Frau Müller-Lüdenscheidt', 7)).toBe('frau-mueller-luedenscheidt'));
-  it('falls back to user-<id> when nothing is left to slug', () => expect(slugForName('Иван Петров', 7)).toBe('user-7'));
+  it('slugs the public name', () =>
+    expect(slugForName('Frau Müller-Lüdenscheidt', 7)).toBe('frau-mueller-luedenscheidt'));
+  it('falls back to user-<id> when nothing is left to slug', () =>
+    expect(slugForName('Иван Петров', 7)).toBe('user-7'));
   it('keeps a real "material" slug', () => expect(slugForName('Material', 7)).toBe('material'));
 });
 

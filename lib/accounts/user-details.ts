@@ -150,12 +150,24 @@ export const userDetailsUpdateSchema = z
 export type UserDetailsUpdate = z.infer<typeof userDetailsUpdateSchema>;
 
 /** Fields of the author profile (SPEC §3); only sellers have one to change. */
-const AUTHOR_FIELDS = ['subtitle', 'description', 'facebookProfile', 'instagramProfile', 'pinterestProfile', 'privateProfile'] as const;
+const AUTHOR_FIELDS = [
+  'subtitle',
+  'description',
+  'facebookProfile',
+  'instagramProfile',
+  'pinterestProfile',
+  'privateProfile',
+] as const;
 
 /** Where each kind of user image lives: in the user's own folder, under a fresh name per upload. */
 const USER_FILE = /^users\/(\d+)\/(image|avatar|background)-([A-Za-z0-9_-]{12})\.(webp|jpg)$/;
 
-function userFileKey(userId: number, kind: 'image' | 'avatar' | 'background', token: string, format: 'webp' | 'jpg'): string {
+function userFileKey(
+  userId: number,
+  kind: 'image' | 'avatar' | 'background',
+  token: string,
+  format: 'webp' | 'jpg',
+): string {
   return `users/${userId}/${kind}-${token}.${format}`;
 }
 
@@ -163,10 +175,17 @@ function userFileKey(userId: number, kind: 'image' | 'avatar' | 'background', to
  * The files of a stored user image path (the WebP one in the database), only when it is one of
  * this user's uploads: seeded or foreign paths are never deleted through here.
  */
-function ownedFiles(userId: number, storedPath: string | null | undefined, kinds: readonly ('image' | 'avatar' | 'background')[]): string[] {
+function ownedFiles(
+  userId: number,
+  storedPath: string | null | undefined,
+  kinds: readonly ('image' | 'avatar' | 'background')[],
+): string[] {
   const match = storedPath ? USER_FILE.exec(storedPath) : null;
   if (!match || Number(match[1]) !== userId) return [];
-  return kinds.flatMap((kind) => [userFileKey(userId, kind, match[3]!, 'webp'), userFileKey(userId, kind, match[3]!, 'jpg')]);
+  return kinds.flatMap((kind) => [
+    userFileKey(userId, kind, match[3]!, 'webp'),
+    userFileKey(userId, kind, match[3]!, 'jpg'),
+  ]);
 }
 
 /** The 32×32 avatar that belongs to an author image path (both come from one upload), or null. */
@@ -291,7 +310,8 @@ export async function updateUserDetails(userId: number, input: UserDetailsUpdate
   const authorFields = AUTHOR_FIELDS.filter((field) => input[field] !== undefined);
   const nameChanged = await getDb().transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (authorFields.length && !user.isSeller) throw new AppError('forbidden', undefined, { reason: 'not_seller', fields: authorFields });
+    if (authorFields.length && !user.isSeller)
+      throw new AppError('forbidden', undefined, { reason: 'not_seller', fields: authorFields });
     const patch: Partial<typeof t.users.$inferInsert> = {};
     if (input.publicName !== undefined && input.publicName !== user.publicName) {
       patch.publicName = input.publicName;
@@ -300,8 +320,13 @@ export async function updateUserDetails(userId: number, input: UserDetailsUpdate
     if (input.userName !== undefined) patch.userName = input.userName;
     if (Object.keys(patch).length) await tx.update(t.users).set(patch).where(eq(t.users.id, userId));
     if (authorFields.length) {
-      const values = Object.fromEntries(authorFields.map((field) => [field, input[field]])) as Partial<typeof t.authorProfiles.$inferInsert>;
-      await tx.insert(t.authorProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: t.authorProfiles.userId, set: values });
+      const values = Object.fromEntries(authorFields.map((field) => [field, input[field]])) as Partial<
+        typeof t.authorProfiles.$inferInsert
+      >;
+      await tx
+        .insert(t.authorProfiles)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: t.authorProfiles.userId, set: values });
     }
     return patch.publicName !== undefined;
   });
@@ -329,7 +354,8 @@ async function putAll(files: [key: string, data: Buffer][]): Promise<void> {
 async function removeAll(keys: string[]): Promise<void> {
   const storage = getStorage();
   const results = await Promise.allSettled(keys.map((key) => storage.remove(key)));
-  for (const result of results) if (result.status === 'rejected') console.error('could not delete a replaced image:', result.reason);
+  for (const result of results)
+    if (result.status === 'rejected') console.error('could not delete a replaced image:', result.reason);
 }
 
 /** Stores new files, runs the database change, and removes the new files again if that fails. */
@@ -375,7 +401,10 @@ export async function setUserImage(userId: number, upload: Buffer): Promise<User
     () =>
       getDb().transaction(async (tx) => {
         const user = await lockUser(tx, userId);
-        await tx.update(t.users).set({ imagePath: key('image', 'webp') }).where(eq(t.users.id, userId));
+        await tx
+          .update(t.users)
+          .set({ imagePath: key('image', 'webp') })
+          .where(eq(t.users.id, userId));
         return user.imagePath;
       }),
   );
@@ -445,9 +474,15 @@ export async function setProfileBackground(userId: number, upload: Buffer): Prom
       getDb().transaction(async (tx) => {
         const user = await lockUser(tx, userId);
         if (!user.isSeller) throw new AppError('forbidden', undefined, { reason: 'not_seller' });
-        const [profile] = await tx.select({ path: t.authorProfiles.profileBackgroundPath }).from(t.authorProfiles).where(eq(t.authorProfiles.userId, userId));
+        const [profile] = await tx
+          .select({ path: t.authorProfiles.profileBackgroundPath })
+          .from(t.authorProfiles)
+          .where(eq(t.authorProfiles.userId, userId));
         const values = { profileBackgroundPath: path, profileBackgroundData: data };
-        await tx.insert(t.authorProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: t.authorProfiles.userId, set: values });
+        await tx
+          .insert(t.authorProfiles)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: t.authorProfiles.userId, set: values });
         return profile?.path ?? null;
       }),
   );
@@ -463,9 +498,15 @@ export async function setProfileBackground(userId: number, upload: Buffer): Prom
 export async function removeProfileBackground(userId: number): Promise<BackgroundAnswer> {
   const previous = await getDb().transaction(async (tx) => {
     await lockUser(tx, userId);
-    const [profile] = await tx.select({ path: t.authorProfiles.profileBackgroundPath }).from(t.authorProfiles).where(eq(t.authorProfiles.userId, userId));
+    const [profile] = await tx
+      .select({ path: t.authorProfiles.profileBackgroundPath })
+      .from(t.authorProfiles)
+      .where(eq(t.authorProfiles.userId, userId));
     if (!profile?.path) return null;
-    await tx.update(t.authorProfiles).set({ profileBackgroundPath: null, profileBackgroundData: null }).where(eq(t.authorProfiles.userId, userId));
+    await tx
+      .update(t.authorProfiles)
+      .set({ profileBackgroundPath: null, profileBackgroundData: null })
+      .where(eq(t.authorProfiles.userId, userId));
     return profile.path;
   });
   if (previous) {

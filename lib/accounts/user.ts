@@ -9,7 +9,10 @@ import { hasAcceptedActualTerms } from './terms';
  * the world are accepted and whether an admin is acting as them. Credits arrive with their feature;
  * until then a user has no credits.
  */
-export async function getCurrentUser(userId: number, context: { world: WorldCode; impersonatorUserId?: number | null } = { world: DEFAULT_WORLD }) {
+export async function getCurrentUser(
+  userId: number,
+  context: { world: WorldCode; impersonatorUserId?: number | null } = { world: DEFAULT_WORLD },
+) {
   const [row] = await getDb()
     .select({ user: t.users, schoolVerified: t.schools.isVerified })
     .from(t.users)
@@ -30,7 +33,9 @@ export async function getCurrentUser(userId: number, context: { world: WorldCode
     profileDetails: {
       details: { credits: { amount: 0, had_credits: false } },
       currencyCode: user.currencyCode,
-      schoolAccount: user.schoolId ? { school_id: user.schoolId, role: user.schoolRole, is_verified: row.schoolVerified ?? false } : null,
+      schoolAccount: user.schoolId
+        ? { school_id: user.schoolId, role: user.schoolRole, is_verified: row.schoolVerified ?? false }
+        : null,
       invoiceDetails: null,
     },
     availableCredits: 0,

@@ -25,7 +25,12 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function client(overrides: Partial<Parameters<typeof createApiClient>[0]> = {}) {
-  return createApiClient({ baseUrl: 'http://kreide.test/api', getWorld: () => 'de', partnerHosts: ['partner.example'], ...overrides });
+  return createApiClient({
+    baseUrl: 'http://kreide.test/api',
+    getWorld: () => 'de',
+    partnerHosts: ['partner.example'],
+    ...overrides,
+  });
 }
 
 describe('the API client (SPEC §7)', () => {
@@ -97,11 +102,21 @@ describe('the API client (SPEC §7)', () => {
     await c.get('v1/fast');
     expect(reports).toHaveLength(0);
     await c.get('v1/slow');
-    expect(reports).toEqual([expect.objectContaining({ method: 'GET', durationMs: SLOW_CALL_MS + 1, url: expect.stringContaining('/api/v1/slow') })]);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        durationMs: SLOW_CALL_MS + 1,
+        url: expect.stringContaining('/api/v1/slow'),
+      }),
+    ]);
   });
 
   it('rejects with the HTTP error for 4xx answers', async () => {
-    server.use(http.get('http://kreide.test/api/v1/missing', () => HttpResponse.json({ error: { code: 'not_found' } }, { status: 404 })));
+    server.use(
+      http.get('http://kreide.test/api/v1/missing', () =>
+        HttpResponse.json({ error: { code: 'not_found' } }, { status: 404 }),
+      ),
+    );
     await expect(client().get('v1/missing')).rejects.toMatchObject({ response: { status: 404 } });
   });
 });
@@ -129,7 +144,7 @@ describe('the session guard around calls', () => {
     expect(events).toEqual(['before v1/filters noValidate', 'answered v1/filters']);
   });
 
-  it('retries once after a 401 when the guard says so, and hands it the retry\'s own 401', async () => {
+  it("retries once after a 401 when the guard says so, and hands it the retry's own 401", async () => {
     const bodies: string[] = [];
     server.use(
       http.post('http://kreide.test/api/v1/orders', async ({ request }) => {
@@ -140,33 +155,65 @@ describe('the session guard around calls', () => {
     const { guard, events } = recordingGuard(true);
     await expect(client({ guard }).post('v1/orders', { a: 1 })).rejects.toMatchObject({ response: { status: 401 } });
     expect(bodies).toEqual(['{"a":1}', '{"a":1}']);
-    expect(events).toEqual(['before v1/orders', '401 v1/orders invalid_token', '401 v1/orders retried invalid_token', 'retry settled v1/orders']);
+    expect(events).toEqual([
+      'before v1/orders',
+      '401 v1/orders invalid_token',
+      '401 v1/orders retried invalid_token',
+      'retry settled v1/orders',
+    ]);
   });
 
   it('tells the guard when the granted retry has settled, answered or cut off, and only then', async () => {
     let calls = 0;
     server.use(
-      http.get('http://kreide.test/api/v1/answered', () => (++calls % 2 === 1 ? HttpResponse.json({ error: { details: { reason: 'a' } } }, { status: 401 }) : HttpResponse.json({ ok: true }))),
-      http.get('http://kreide.test/api/v1/dropped', () => (++calls % 2 === 1 ? HttpResponse.json({ error: { details: { reason: 'b' } } }, { status: 401 }) : HttpResponse.error())),
+      http.get('http://kreide.test/api/v1/answered', () =>
+        ++calls % 2 === 1
+          ? HttpResponse.json({ error: { details: { reason: 'a' } } }, { status: 401 })
+          : HttpResponse.json({ ok: true }),
+      ),
+      http.get('http://kreide.test/api/v1/dropped', () =>
+        ++calls % 2 === 1
+          ? HttpResponse.json({ error: { details: { reason: 'b' } } }, { status: 401 })
+          : HttpResponse.error(),
+      ),
     );
     const { guard, events } = recordingGuard(true);
     await expect(client({ guard }).get('v1/answered')).resolves.toEqual({ ok: true });
-    expect(events).toEqual(['before v1/answered', '401 v1/answered a', 'answered v1/answered', 'retry settled v1/answered']);
+    expect(events).toEqual([
+      'before v1/answered',
+      '401 v1/answered a',
+      'answered v1/answered',
+      'retry settled v1/answered',
+    ]);
     events.length = 0;
     await expect(client({ guard }).get('v1/dropped')).rejects.toBeInstanceOf(TypeError);
     expect(events).toEqual(['before v1/dropped', '401 v1/dropped b', 'retry settled v1/dropped']);
 
     const refused = recordingGuard(false);
-    server.use(http.get('http://kreide.test/api/v1/refused', () => HttpResponse.json({ error: { details: { reason: 'c' } } }, { status: 401 })));
-    await expect(client({ guard: refused.guard }).get('v1/refused')).rejects.toMatchObject({ response: { status: 401 } });
+    server.use(
+      http.get('http://kreide.test/api/v1/refused', () =>
+        HttpResponse.json({ error: { details: { reason: 'c' } } }, { status: 401 }),
+      ),
+    );
+    await expect(client({ guard: refused.guard }).get('v1/refused')).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(refused.events).toEqual(['before v1/refused', '401 v1/refused c']);
   });
 
   it('leaves the body readable for the caller after the guard read it', async () => {
-    server.use(http.get('http://kreide.test/api/v1/orders', () => HttpResponse.json({ error: { details: { reason: 'x' } } }, { status: 401 })));
+    server.use(
+      http.get('http://kreide.test/api/v1/orders', () =>
+        HttpResponse.json({ error: { details: { reason: 'x' } } }, { status: 401 }),
+      ),
+    );
     const { guard } = recordingGuard(false);
-    const error = await client({ guard }).get('v1/orders').catch((caught: { response: Response }) => caught);
-    await expect((error as { response: Response }).response.json()).resolves.toEqual({ error: { details: { reason: 'x' } } });
+    const error = await client({ guard })
+      .get('v1/orders')
+      .catch((caught: { response: Response }) => caught);
+    await expect((error as { response: Response }).response.json()).resolves.toEqual({
+      error: { details: { reason: 'x' } },
+    });
   });
 
   it('reports other failures as answers, and passes partner calls by', async () => {

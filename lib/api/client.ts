@@ -78,7 +78,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (/^https?:\/\//.test(path)) return path;
     const relative = `${base}/${path.replace(/^\//, '')}`;
     // Relative bases (`/api`) resolve against the page's origin in the browser.
-    return typeof window === 'undefined' || /^https?:/.test(relative) ? relative : new URL(relative, window.location.origin).toString();
+    return typeof window === 'undefined' || /^https?:/.test(relative)
+      ? relative
+      : new URL(relative, window.location.origin).toString();
   }
 
   /**
@@ -88,7 +90,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function requestOptions(url: string, call: CallOptions = {}): Options {
     const target = new URL(url, 'http://relative.invalid');
     const searchParams: Record<string, string> = {};
-    for (const [key, value] of Object.entries(call.searchParams ?? {})) if (value !== undefined) searchParams[key] = String(value);
+    for (const [key, value] of Object.entries(call.searchParams ?? {}))
+      if (value !== undefined) searchParams[key] = String(value);
     const partner = partnerHosts.has(target.host);
     if (call.world) searchParams.world = call.world;
     else if (!partner && !target.searchParams.has('world')) searchParams.world = options.getWorld();

@@ -20,7 +20,11 @@ const INPUT_ERRORS: Record<string, { code: ErrorCode; reason: string }> = {
 /** The API error for a database error caused by input, or null for any other error. */
 export function databaseErrorCode(error: unknown): { code: ErrorCode; reason: string; sqlState: string } | null {
   // Drizzle wraps the driver's error; node-postgres puts the SQLSTATE in `code`.
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const sqlState = (current as { code?: unknown }).code;
     if (typeof sqlState === 'string' && INPUT_ERRORS[sqlState]) return { ...INPUT_ERRORS[sqlState], sqlState };
   }

@@ -12,7 +12,8 @@ export function apiErrorMessage(world: string, code: ErrorCode, details: unknown
   if (typeof common !== 'object') return code;
   const reason = (details as { reason?: unknown } | null)?.reason;
   const reasons = common.apiReasons;
-  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string') return reasons[reason];
+  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string')
+    return reasons[reason];
   const errors = common.apiErrors;
   const text = typeof errors === 'object' ? errors[code] : undefined;
   return typeof text === 'string' ? text : code;

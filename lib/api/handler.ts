@@ -16,7 +16,12 @@ export type { AuthLevel };
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
 /** What a route declares about itself: who may call, how, and with which input. */
-export interface RouteOptions<A extends AuthLevel, Q extends ZodType | undefined, B extends ZodType | undefined, P extends ZodType | undefined = undefined> {
+export interface RouteOptions<
+  A extends AuthLevel,
+  Q extends ZodType | undefined,
+  B extends ZodType | undefined,
+  P extends ZodType | undefined = undefined,
+> {
   /** One line for the API document. */
   summary: string;
   /** Longer explanation for the API document (rules, states, errors). */
@@ -59,7 +64,10 @@ export interface RouteContext<A extends AuthLevel, Q, B, P> {
 }
 
 /** A route handler together with what it declared (read by the OpenAPI document and the fuzz suite). */
-export type DeclaredHandler = ((request: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+export type DeclaredHandler = ((
+  request: NextRequest,
+  context?: { params?: Promise<Record<string, string | string[]>> },
+) => Promise<Response>) & {
   readonly declaration: RouteOptions<AuthLevel, ZodType | undefined, ZodType | undefined, ZodType | undefined>;
 };
 
@@ -78,10 +86,15 @@ export function errorResponse(world: WorldCode, code: ErrorCode, details: unknow
  * reading, and a streamed body is counted while it arrives and cut off at the limit.
  */
 async function readBoundedBody(request: NextRequest, type: 'json' | 'form'): Promise<unknown> {
-  const tooLarge = () => new AppError('payload_too_large', undefined, [{ path: '', message: `Body larger than ${MAX_JSON_BODY_BYTES} bytes` }]);
+  const tooLarge = () =>
+    new AppError('payload_too_large', undefined, [
+      { path: '', message: `Body larger than ${MAX_JSON_BODY_BYTES} bytes` },
+    ]);
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const invalid = new AppError('bad_request', undefined, [{ path: '', message: type === 'json' ? 'Body must be JSON' : 'Body must be a form' }]);
+  const invalid = new AppError('bad_request', undefined, [
+    { path: '', message: type === 'json' ? 'Body must be JSON' : 'Body must be a form' },
+  ]);
   if (!request.body) throw invalid;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -120,7 +133,10 @@ async function refuseAnyBody(request: NextRequest): Promise<void> {
 /** Parses input with a schema after refusing text PostgreSQL cannot store. */
 function parseInput<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
   const unstorable = findUnstorableText(value);
-  if (unstorable) throw new AppError('validation_failed', undefined, [{ path: unstorable.path, message: unstorable.message, code: 'invalid' }]);
+  if (unstorable)
+    throw new AppError('validation_failed', undefined, [
+      { path: unstorable.path, message: unstorable.message, code: 'invalid' },
+    ]);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw new AppError('validation_failed', undefined, issuesToDetails(parsed.error));
@@ -146,12 +162,20 @@ export function defineRoute<
   Q extends ZodType | undefined = undefined,
   B extends ZodType | undefined = undefined,
   P extends ZodType | undefined = undefined,
->(options: RouteOptions<A, Q, B, P>, run: (ctx: RouteContext<A, Infer<Q>, Infer<B>, Infer<P>>) => Promise<unknown>): DeclaredHandler {
-  const handler = async (request: NextRequest, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+>(
+  options: RouteOptions<A, Q, B, P>,
+  run: (ctx: RouteContext<A, Infer<Q>, Infer<B>, Infer<P>>) => Promise<unknown>,
+): DeclaredHandler {
+  const handler = async (
+    request: NextRequest,
+    context?: { params?: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> => {
     const rawWorld = request.nextUrl.searchParams.get('world') ?? undefined;
     const worldResult = worldParam.safeParse(rawWorld);
     if (!worldResult.success) {
-      return errorResponse(DEFAULT_WORLD, 'validation_failed', [{ path: 'world', message: 'Unknown world', code: 'invalid' }]);
+      return errorResponse(DEFAULT_WORLD, 'validation_failed', [
+        { path: 'world', message: 'Unknown world', code: 'invalid' },
+      ]);
     }
     const world = worldResult.data;
     try {
@@ -187,7 +211,14 @@ export function defineRoute<
         await refuseAnyBody(request);
       }
 
-      const result = await run({ request, world: getWorld(world), query: query as Infer<Q>, body: body as Infer<B>, params: params as Infer<P>, session: session as SessionFor<A> });
+      const result = await run({
+        request,
+        world: getWorld(world),
+        query: query as Infer<Q>,
+        body: body as Infer<B>,
+        params: params as Infer<P>,
+        session: session as SessionFor<A>,
+      });
       const response = result instanceof Response ? result : NextResponse.json(result);
       if (!response.headers.has('cache-control') && (options.auth !== 'anonymous' || carriesCredentials(request))) {
         response.headers.set('Cache-Control', 'no-store');
@@ -198,7 +229,9 @@ export function defineRoute<
       const databaseCode = databaseErrorCode(error);
       if (databaseCode) {
         // A schema should have refused this input first: logged so the gap gets closed.
-        console.warn(`${request.method} ${request.nextUrl.pathname}: input refused by the database (${databaseCode.sqlState})`);
+        console.warn(
+          `${request.method} ${request.nextUrl.pathname}: input refused by the database (${databaseCode.sqlState})`,
+        );
         return errorResponse(world, databaseCode.code, { reason: databaseCode.reason });
       }
       console.error(`${request.method} ${request.nextUrl.pathname} failed:`, error);
@@ -207,4 +240,3 @@ export function defineRoute<
   };
   return Object.assign(handler, { declaration: options as DeclaredHandler['declaration'] });
 }
-

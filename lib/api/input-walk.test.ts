@@ -17,8 +17,13 @@ describe('input PostgreSQL cannot store', () => {
 
 describe('database errors caused by input', () => {
   it('maps data exceptions and integrity violations to 4xx codes, also when wrapped', () => {
-    expect(databaseErrorCode({ code: '22003' })).toMatchObject({ code: 'validation_failed', reason: 'number_out_of_range' });
-    expect(databaseErrorCode(Object.assign(new Error('Failed query'), { cause: { code: '22021' } }))).toMatchObject({ code: 'validation_failed' });
+    expect(databaseErrorCode({ code: '22003' })).toMatchObject({
+      code: 'validation_failed',
+      reason: 'number_out_of_range',
+    });
+    expect(databaseErrorCode(Object.assign(new Error('Failed query'), { cause: { code: '22021' } }))).toMatchObject({
+      code: 'validation_failed',
+    });
     expect(databaseErrorCode({ code: '23505' })).toMatchObject({ code: 'conflict' });
     expect(databaseErrorCode({ code: '23503' })).toMatchObject({ code: 'not_found' });
   });

@@ -13,11 +13,13 @@ export function findUnstorableText(value: unknown): { path: string; message: str
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      if (!isStorableText(current)) return { path: path.join('.'), message: 'Contains characters that cannot be stored' };
+      if (!isStorableText(current))
+        return { path: path.join('.'), message: 'Contains characters that cannot be stored' };
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (path.length >= MAX_INPUT_DEPTH) return { path: path.join('.'), message: `Nested deeper than ${MAX_INPUT_DEPTH} levels` };
+    if (path.length >= MAX_INPUT_DEPTH)
+      return { path: path.join('.'), message: `Nested deeper than ${MAX_INPUT_DEPTH} levels` };
     for (const [key, child] of Object.entries(current)) {
       if (!isStorableText(key)) return { path: path.join('.'), message: 'Contains characters that cannot be stored' };
       stack.push({ value: child, path: [...path, key] });

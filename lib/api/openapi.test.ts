@@ -26,12 +26,21 @@ describe('the API document', () => {
       for (const method of HTTP_METHODS) {
         const handler = route.module[method];
         if (handler === undefined) continue;
-        expect({ route: route.path, method, declared: typeof handler === 'function' && 'declaration' in handler }).toEqual({ route: route.path, method, declared: true });
+        expect({
+          route: route.path,
+          method,
+          declared: typeof handler === 'function' && 'declaration' in handler,
+        }).toEqual({ route: route.path, method, declared: true });
       }
     }
     for (const { path: route, method, handler } of listOperations(API_ROUTES)) {
       const declared = handler.declaration;
-      expect({ route, method, summary: declared.summary.length > 0, auth: AUTH_LEVELS.includes(declared.auth) }).toEqual({ route, method, summary: true, auth: true });
+      expect({
+        route,
+        method,
+        summary: declared.summary.length > 0,
+        auth: AUTH_LEVELS.includes(declared.auth),
+      }).toEqual({ route, method, summary: true, auth: true });
     }
   });
 
@@ -52,12 +61,24 @@ describe('the API document', () => {
     const subscribe = document.paths['/api/v3/subscriptions/subscribe'].post;
     expect(subscribe['x-kreide-auth']).toBe('user');
     expect(subscribe.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
-    expect(subscribe.requestBody.content['application/json'].schema.properties.subjectId).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
-    expect(subscribe.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(subscribe.requestBody.content['application/json'].schema.properties.subjectId).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+    });
+    expect(subscribe.responses['400'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
     const search = document.paths['/api/v3/search'].get;
-    expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['world', 'q', 'subject', 'page', 'sort']));
+    expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['world', 'q', 'subject', 'page', 'sort']),
+    );
     const start = document.paths['/api/v3/oauth2/social/{provider}/start'].get;
-    expect(start.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'provider', in: 'path', required: true })]));
-    expect(document.paths['/api/v3/user-details/avatar'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(start.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'provider', in: 'path', required: true })]),
+    );
+    expect(document.paths['/api/v3/user-details/avatar'].post.requestBody.content).toHaveProperty(
+      'multipart/form-data',
+    );
   });
 });

@@ -16,10 +16,17 @@ export type ClientSession = ValidToken & { token: string };
 export type UserSession = ClientSession & { userId: number };
 
 /** What a route receives as its session for each level. */
-export type SessionFor<A extends AuthLevel> = A extends 'anonymous' ? null : A extends 'client' ? ClientSession : UserSession;
+export type SessionFor<A extends AuthLevel> = A extends 'anonymous'
+  ? null
+  : A extends 'client'
+    ? ClientSession
+    : UserSession;
 
 async function roleOf(userId: number): Promise<{ role: string; isSeller: boolean } | undefined> {
-  const [row] = await getDb().select({ role: t.users.role, isSeller: t.users.isSeller }).from(t.users).where(eq(t.users.id, userId));
+  const [row] = await getDb()
+    .select({ role: t.users.role, isSeller: t.users.isSeller })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
   return row;
 }
 
@@ -28,17 +35,23 @@ async function roleOf(userId: number): Promise<{ role: string; isSeller: boolean
  * An admin acting as another user (login-as) has that user's rights, never admin powers, and
  * is refused where the route says `impersonation: false`.
  */
-export async function resolveRouteAuth(request: NextRequest, level: AuthLevel, options: { impersonation: boolean }): Promise<ClientSession | null> {
+export async function resolveRouteAuth(
+  request: NextRequest,
+  level: AuthLevel,
+  options: { impersonation: boolean },
+): Promise<ClientSession | null> {
   if (level === 'anonymous') return null;
   const session = await readSession(request);
   if (!session) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
   if (level === 'client') return session;
   if (session.userId === null) throw new AppError('unauthorized', undefined, { reason: 'anonymous' });
-  if (!options.impersonation && session.impersonatorUserId) throw new AppError('forbidden', undefined, { reason: 'impersonation' });
+  if (!options.impersonation && session.impersonatorUserId)
+    throw new AppError('forbidden', undefined, { reason: 'impersonation' });
   if (level === 'seller' || level === 'admin') {
     const role = await roleOf(session.userId);
     if (level === 'seller' && !role?.isSeller) throw new AppError('forbidden', undefined, { reason: 'seller_only' });
-    if (level === 'admin' && (session.impersonatorUserId || role?.role !== 'admin')) throw new AppError('forbidden', undefined, { reason: 'admin_only' });
+    if (level === 'admin' && (session.impersonatorUserId || role?.role !== 'admin'))
+      throw new AppError('forbidden', undefined, { reason: 'admin_only' });
   }
   return session;
 }

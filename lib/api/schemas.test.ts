@@ -6,9 +6,12 @@ describe('ids', () => {
     expect(parseId(value)).toBe(Number(value));
   });
 
-  it.each(['0', '-1', '2147483648', '99999999999', '1e3', '012', ' 1', '1 ', '1.0', '0x10', '', 'abc', '１２'])('refuses %j', (value) => {
-    expect(parseId(value)).toBeNull();
-  });
+  it.each(['0', '-1', '2147483648', '99999999999', '1e3', '012', ' 1', '1 ', '1.0', '0x10', '', 'abc', '１２'])(
+    'refuses %j',
+    (value) => {
+      expect(parseId(value)).toBeNull();
+    },
+  );
 
   it('refuses non-strings', () => {
     expect(parseId(12)).toBeNull();

@@ -22,7 +22,9 @@ export async function precompressStaticAssets(distDir: string): Promise<number> 
     const file = path.join(entry.parentPath, entry.name);
     const source = await fs.readFile(file);
     const [br, gz] = await Promise.all([
-      brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+      brotli(source, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
       gzip(source, { level: 9 }),
     ]);
     await fs.writeFile(`${file}.br`, br);

@@ -18,7 +18,10 @@ function toView(code: string | null, world: World): AccountCountryView {
 
 /** The country stored on the user's account (change-country page). */
 export async function getAccountCountry(userId: number, world: World): Promise<AccountCountryView> {
-  const [row] = await getDb().select({ code: t.accountStates.countryCode }).from(t.accountStates).where(eq(t.accountStates.userId, userId));
+  const [row] = await getDb()
+    .select({ code: t.accountStates.countryCode })
+    .from(t.accountStates)
+    .where(eq(t.accountStates.userId, userId));
   return toView(row?.code ?? null, world);
 }
 

@@ -10,5 +10,8 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
  * (imported or seeded users) have none; the settings they store live there.
  */
 export async function ensureAccountState(db: Executor, userId: number): Promise<void> {
-  await db.insert(t.accountStates).values({ userId, inviteCode: newInviteCode() }).onConflictDoNothing({ target: t.accountStates.userId });
+  await db
+    .insert(t.accountStates)
+    .values({ userId, inviteCode: newInviteCode() })
+    .onConflictDoNothing({ target: t.accountStates.userId });
 }

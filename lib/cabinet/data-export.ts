@@ -42,27 +42,53 @@ export async function buildDataExport(userId: number, world: WorldCode) {
     db.select().from(t.billingAddresses).where(eq(t.billingAddresses.userId, userId)),
     db.select().from(t.bankDetails).where(eq(t.bankDetails.userId, userId)),
     db
-      .select({ id: t.subjects.id, world: t.subjects.world, key: t.subjects.key, title: t.subjects.title, chosenAt: t.userSubjects.createdAt })
+      .select({
+        id: t.subjects.id,
+        world: t.subjects.world,
+        key: t.subjects.key,
+        title: t.subjects.title,
+        chosenAt: t.userSubjects.createdAt,
+      })
       .from(t.userSubjects)
       .innerJoin(t.subjects, eq(t.subjects.id, t.userSubjects.subjectId))
       .where(eq(t.userSubjects.userId, userId))
       .orderBy(asc(t.subjects.world), asc(t.subjects.position)),
     db
-      .select({ world: t.termsVersions.world, version: t.termsVersions.version, title: t.termsVersions.title, acceptedAt: t.termsAcceptances.acceptedAt })
+      .select({
+        world: t.termsVersions.world,
+        version: t.termsVersions.version,
+        title: t.termsVersions.title,
+        acceptedAt: t.termsAcceptances.acceptedAt,
+      })
       .from(t.termsAcceptances)
       .innerJoin(t.termsVersions, eq(t.termsVersions.id, t.termsAcceptances.termsVersionId))
       .where(eq(t.termsAcceptances.userId, userId))
       .orderBy(asc(t.termsAcceptances.acceptedAt)),
-    db.select().from(t.userIdentities).where(eq(t.userIdentities.userId, userId)).orderBy(asc(t.userIdentities.createdAt)),
     db
-      .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, followedAt: t.authorFollows.createdAt })
+      .select()
+      .from(t.userIdentities)
+      .where(eq(t.userIdentities.userId, userId))
+      .orderBy(asc(t.userIdentities.createdAt)),
+    db
+      .select({
+        id: t.users.id,
+        slug: t.users.slug,
+        publicName: t.users.publicName,
+        followedAt: t.authorFollows.createdAt,
+      })
       .from(t.authorFollows)
       .innerJoin(t.users, eq(t.users.id, t.authorFollows.authorId))
       .where(eq(t.authorFollows.followerId, userId))
       .orderBy(desc(t.authorFollows.createdAt)),
     // Who follows the user is other people's data: the export says how many, not who.
-    db.select({ count: sql<number>`count(*)::int` }).from(t.authorFollows).where(eq(t.authorFollows.authorId, userId)),
-    db.select({ domain: t.authorDomains.domain, world: t.authorDomains.world, createdAt: t.authorDomains.createdAt }).from(t.authorDomains).where(eq(t.authorDomains.authorId, userId)),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(t.authorFollows)
+      .where(eq(t.authorFollows.authorId, userId)),
+    db
+      .select({ domain: t.authorDomains.domain, world: t.authorDomains.world, createdAt: t.authorDomains.createdAt })
+      .from(t.authorDomains)
+      .where(eq(t.authorDomains.authorId, userId)),
     db
       .select({
         clientId: t.accessTokens.clientId,
@@ -76,17 +102,33 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       .where(eq(t.accessTokens.userId, userId))
       .orderBy(desc(t.accessTokens.createdAt)),
     db
-      .select({ action: t.auditLog.action, ip: t.auditLog.ip, actorUserId: t.auditLog.actorUserId, createdAt: t.auditLog.createdAt })
+      .select({
+        action: t.auditLog.action,
+        ip: t.auditLog.ip,
+        actorUserId: t.auditLog.actorUserId,
+        createdAt: t.auditLog.createdAt,
+      })
       .from(t.auditLog)
       .where(or(eq(t.auditLog.targetUserId, userId), eq(t.auditLog.actorUserId, userId)))
       .orderBy(asc(t.auditLog.createdAt)),
     db
-      .select({ id: t.materials.id, world: t.materials.world, title: t.materials.title, createdAt: t.materials.createdAt, isActive: t.materials.isActive })
+      .select({
+        id: t.materials.id,
+        world: t.materials.world,
+        title: t.materials.title,
+        createdAt: t.materials.createdAt,
+        isActive: t.materials.isActive,
+      })
       .from(t.materials)
       .where(eq(t.materials.authorId, userId))
       .orderBy(asc(t.materials.id)),
     db
-      .select({ id: t.blogPosts.id, world: t.blogPosts.world, title: t.blogPosts.title, publishedAt: t.blogPosts.publishedAt })
+      .select({
+        id: t.blogPosts.id,
+        world: t.blogPosts.world,
+        title: t.blogPosts.title,
+        publishedAt: t.blogPosts.publishedAt,
+      })
       .from(t.blogPosts)
       .where(eq(t.blogPosts.authorId, userId))
       .orderBy(asc(t.blogPosts.id)),
@@ -152,13 +194,36 @@ export async function buildDataExport(userId: number, world: WorldCode) {
           updated_at: iso(billing.updatedAt),
         }
       : null,
-    bank_details: bank ? { account_holder: bank.accountHolder, iban: bank.iban, bic: bank.bic, updated_at: iso(bank.updatedAt) } : null,
+    bank_details: bank
+      ? { account_holder: bank.accountHolder, iban: bank.iban, bic: bank.bic, updated_at: iso(bank.updatedAt) }
+      : null,
     notification_preferences: fromStored(state?.notificationPreferences),
-    subjects: subjects.map((s) => ({ id: s.id, world: s.world, key: s.key, title: s.title, chosen_at: iso(s.chosenAt) })),
-    terms_acceptances: terms.map((a) => ({ world: a.world, version: a.version, title: a.title, accepted_at: iso(a.acceptedAt) })),
-    identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, email: i.email, created_at: iso(i.createdAt) })),
+    subjects: subjects.map((s) => ({
+      id: s.id,
+      world: s.world,
+      key: s.key,
+      title: s.title,
+      chosen_at: iso(s.chosenAt),
+    })),
+    terms_acceptances: terms.map((a) => ({
+      world: a.world,
+      version: a.version,
+      title: a.title,
+      accepted_at: iso(a.acceptedAt),
+    })),
+    identities: identities.map((i) => ({
+      provider: i.provider,
+      subject: i.subject,
+      email: i.email,
+      created_at: iso(i.createdAt),
+    })),
     follows: {
-      following: following.map((f) => ({ author_id: f.id, slug: f.slug, public_name: f.publicName, followed_at: iso(f.followedAt) })),
+      following: following.map((f) => ({
+        author_id: f.id,
+        slug: f.slug,
+        public_name: f.publicName,
+        followed_at: iso(f.followedAt),
+      })),
       followers_count: followers?.count ?? 0,
     },
     author_domains: domains.map((d) => ({ domain: d.domain, world: d.world, created_at: iso(d.createdAt) })),
@@ -170,8 +235,18 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       expires_at: iso(s.expiresAt),
       revoked_at: iso(s.revokedAt),
     })),
-    security_events: events.map((e) => ({ action: e.action, ip: e.actorUserId === userId ? e.ip : null, created_at: iso(e.createdAt) })),
-    materials: materials.map((m) => ({ id: m.id, world: m.world, title: m.title, is_active: m.isActive, created_at: iso(m.createdAt) })),
+    security_events: events.map((e) => ({
+      action: e.action,
+      ip: e.actorUserId === userId ? e.ip : null,
+      created_at: iso(e.createdAt),
+    })),
+    materials: materials.map((m) => ({
+      id: m.id,
+      world: m.world,
+      title: m.title,
+      is_active: m.isActive,
+      created_at: iso(m.createdAt),
+    })),
     blog_posts: posts.map((p) => ({ id: p.id, world: p.world, title: p.title, published_at: iso(p.publishedAt) })),
   };
 }

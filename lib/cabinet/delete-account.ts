@@ -27,9 +27,15 @@ function failuresRule(userId: number): RateLimitRule {
 
 /** How the signed-in user confirms a deletion, for the form: their password, or their e-mail. */
 export async function getDeletionRequirements(userId: number, impersonatorUserId: number | null) {
-  const [user] = await getDb().select({ passwordHash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId));
+  const [user] = await getDb()
+    .select({ passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
   if (!user) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
-  return { confirm_with: user.passwordHash ? ('password' as const) : ('email' as const), allowed: impersonatorUserId === null };
+  return {
+    confirm_with: user.passwordHash ? ('password' as const) : ('email' as const),
+    allowed: impersonatorUserId === null,
+  };
 }
 
 export interface DeleteAccountContext {
@@ -49,11 +55,20 @@ export interface DeleteAccountContext {
  * the world's language. Returns whether the account was public (author profile, materials,
  * storefront), so the caller can refresh cached pages that showed it.
  */
-export async function deleteAccount(input: DeleteAccountInput, context: DeleteAccountContext): Promise<{ wasPublic: boolean }> {
+export async function deleteAccount(
+  input: DeleteAccountInput,
+  context: DeleteAccountContext,
+): Promise<{ wasPublic: boolean }> {
   if (context.impersonatorUserId !== null) throw new AppError('forbidden', undefined, { reason: 'impersonation' });
   const db = getDb();
   const [user] = await db
-    .select({ id: t.users.id, email: t.users.email, passwordHash: t.users.passwordHash, publicName: t.users.publicName, isSeller: t.users.isSeller })
+    .select({
+      id: t.users.id,
+      email: t.users.email,
+      passwordHash: t.users.passwordHash,
+      publicName: t.users.publicName,
+      isSeller: t.users.isSeller,
+    })
     .from(t.users)
     .where(eq(t.users.id, context.userId));
   if (!user) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
@@ -63,17 +78,23 @@ export async function deleteAccount(input: DeleteAccountInput, context: DeleteAc
   if (locked.limited) throw rateLimitedError(locked.retryAfterSeconds);
   const method = user.passwordHash ? 'password' : 'email';
   if (method === 'password') {
-    if (!input.password) throw new AppError('validation_failed', undefined, [{ path: 'password', message: 'Required', code: 'required' }]);
+    if (!input.password)
+      throw new AppError('validation_failed', undefined, [{ path: 'password', message: 'Required', code: 'required' }]);
     const ok = await argon2.verify(user.passwordHash!, input.password).catch(() => false);
     if (!ok) {
       await hit(rule);
-      throw new AppError('forbidden', undefined, [{ path: 'password', message: 'The password is not correct', code: 'wrong_password' }]);
+      throw new AppError('forbidden', undefined, [
+        { path: 'password', message: 'The password is not correct', code: 'wrong_password' },
+      ]);
     }
   } else {
-    if (!input.email) throw new AppError('validation_failed', undefined, [{ path: 'email', message: 'Required', code: 'required' }]);
+    if (!input.email)
+      throw new AppError('validation_failed', undefined, [{ path: 'email', message: 'Required', code: 'required' }]);
     if (input.email.toLowerCase() !== user.email.toLowerCase()) {
       await hit(rule);
-      throw new AppError('forbidden', undefined, [{ path: 'email', message: 'This is not the address of the account', code: 'email_mismatch' }]);
+      throw new AppError('forbidden', undefined, [
+        { path: 'email', message: 'This is not the address of the account', code: 'email_mismatch' },
+      ]);
     }
   }
 
@@ -98,9 +119,20 @@ export async function deleteAccount(input: DeleteAccountInput, context: DeleteAc
       .returning({ userId: t.accountStates.userId });
     if (!claimed.length) throw new AppError('conflict', undefined, { reason: 'already_deleted' });
 
-    const [profile] = await tx.select({ userId: t.authorProfiles.userId }).from(t.authorProfiles).where(eq(t.authorProfiles.userId, user.id));
-    const [material] = await tx.select({ id: t.materials.id }).from(t.materials).where(eq(t.materials.authorId, user.id)).limit(1);
-    const [domain] = await tx.select({ domain: t.authorDomains.domain }).from(t.authorDomains).where(eq(t.authorDomains.authorId, user.id)).limit(1);
+    const [profile] = await tx
+      .select({ userId: t.authorProfiles.userId })
+      .from(t.authorProfiles)
+      .where(eq(t.authorProfiles.userId, user.id));
+    const [material] = await tx
+      .select({ id: t.materials.id })
+      .from(t.materials)
+      .where(eq(t.materials.authorId, user.id))
+      .limit(1);
+    const [domain] = await tx
+      .select({ domain: t.authorDomains.domain })
+      .from(t.authorDomains)
+      .where(eq(t.authorDomains.authorId, user.id))
+      .limit(1);
 
     // Follows in both directions go; the counters of the other side are counted afresh.
     const follows = await tx
@@ -145,7 +177,12 @@ export async function deleteAccount(input: DeleteAccountInput, context: DeleteAc
     await tx
       .update(t.accessTokens)
       .set({ revokedAt: now })
-      .where(and(or(eq(t.accessTokens.userId, user.id), eq(t.accessTokens.impersonatorUserId, user.id)), isNull(t.accessTokens.revokedAt)));
+      .where(
+        and(
+          or(eq(t.accessTokens.userId, user.id), eq(t.accessTokens.impersonatorUserId, user.id)),
+          isNull(t.accessTokens.revokedAt),
+        ),
+      );
     await tx.insert(t.auditLog).values({
       actorUserId: user.id,
       action: 'account.deleted',

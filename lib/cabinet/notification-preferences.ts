@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { ensureAccountState } from './account-state';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from './validation';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from './validation';
 
 /** The stored names (account_states.notification_preferences) of the API's kinds. */
 const STORED_KEY: Record<NotificationKind, string> = {
@@ -36,9 +41,13 @@ export async function getNotificationPreferences(userId: number): Promise<Notifi
  * Stores the kinds the user changed and answers all of them. The change is merged inside the
  * database (jsonb `||`), so two tabs saving different switches do not undo each other.
  */
-export async function updateNotificationPreferences(userId: number, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(
+  userId: number,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
   const patch: Record<string, boolean> = {};
-  for (const kind of NOTIFICATION_KINDS) if (typeof changes[kind] === 'boolean') patch[STORED_KEY[kind]] = changes[kind];
+  for (const kind of NOTIFICATION_KINDS)
+    if (typeof changes[kind] === 'boolean') patch[STORED_KEY[kind]] = changes[kind];
   const db = getDb();
   await ensureAccountState(db, userId);
   const [row] = await db

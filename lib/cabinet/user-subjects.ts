@@ -37,20 +37,33 @@ export async function getUserSubjects(userId: number, world: WorldCode): Promise
  * the world; otherwise nothing changes and the answer names the offending entries. Choices in
  * other worlds stay as they are.
  */
-export async function saveUserSubjects(userId: number, world: WorldCode, subjectIds: number[]): Promise<UserSubjectsView> {
+export async function saveUserSubjects(
+  userId: number,
+  world: WorldCode,
+  subjectIds: number[],
+): Promise<UserSubjectsView> {
   const db = getDb();
   const known = subjectIds.length
     ? new Set(
-        (await db.select({ id: t.subjects.id }).from(t.subjects).where(and(eq(t.subjects.world, world), inArray(t.subjects.id, subjectIds)))).map(
-          (row) => row.id,
-        ),
+        (
+          await db
+            .select({ id: t.subjects.id })
+            .from(t.subjects)
+            .where(and(eq(t.subjects.world, world), inArray(t.subjects.id, subjectIds)))
+        ).map((row) => row.id),
       )
     : new Set<number>();
-  const unknown = subjectIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `subject_ids.${index}`, message: `No subject ${id} in world ${world}`, code: 'unknown_subject' }]));
+  const unknown = subjectIds.flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [{ path: `subject_ids.${index}`, message: `No subject ${id} in world ${world}`, code: 'unknown_subject' }],
+  );
   if (unknown.length) throw new AppError('validation_failed', undefined, unknown);
   await db.transaction(async (tx) => {
     const worldSubjects = tx.select({ id: t.subjects.id }).from(t.subjects).where(eq(t.subjects.world, world));
-    await tx.delete(t.userSubjects).where(and(eq(t.userSubjects.userId, userId), inArray(t.userSubjects.subjectId, worldSubjects)));
+    await tx
+      .delete(t.userSubjects)
+      .where(and(eq(t.userSubjects.userId, userId), inArray(t.userSubjects.subjectId, worldSubjects)));
     if (subjectIds.length) {
       await tx
         .insert(t.userSubjects)

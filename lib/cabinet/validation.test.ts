@@ -10,12 +10,26 @@ import {
   userSubjectsSchema,
 } from './validation';
 
-const address = { full_name: 'Erika Mustermann', street: 'Heidestraße 17', postal_code: '51147', city: 'Köln', country_code: 'DE' };
+const address = {
+  full_name: 'Erika Mustermann',
+  street: 'Heidestraße 17',
+  postal_code: '51147',
+  city: 'Köln',
+  country_code: 'DE',
+};
 const bank = { account_holder: 'Erika Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 
 describe('billing address rules', () => {
   it('trims, upper-cases codes and turns empty optional fields into null', () => {
-    expect(billingAddressSchema.parse({ ...address, full_name: '  Erika  ', country_code: 'de', company: '', vat_id: 'de 123.456-789' })).toEqual({
+    expect(
+      billingAddressSchema.parse({
+        ...address,
+        full_name: '  Erika  ',
+        country_code: 'de',
+        company: '',
+        vat_id: 'de 123.456-789',
+      }),
+    ).toEqual({
       ...address,
       full_name: 'Erika',
       company: null,
@@ -48,7 +62,9 @@ describe('billing address rules', () => {
     const result = billingAddressSchema.safeParse({ ...address, country_code: 'AT' });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({ postal_code: 'invalid' });
-    expect(billingAddressSchema.safeParse({ ...address, postal_code: 'sw1a 1aa', country_code: 'gb' }).data?.postal_code).toBe('SW1A 1AA');
+    expect(
+      billingAddressSchema.safeParse({ ...address, postal_code: 'sw1a 1aa', country_code: 'gb' }).data?.postal_code,
+    ).toBe('SW1A 1AA');
   });
 
   it.each([
@@ -68,7 +84,10 @@ describe('billing address rules', () => {
 
 describe('bank detail rules', () => {
   it('accepts an IBAN written with spaces and lower case, and stores it electronically', () => {
-    expect(bankDetailsSchema.parse({ ...bank, iban: ' de89 3704 0044 0532 0130 00 ', bic: 'cobadeff' })).toEqual({ ...bank, bic: 'COBADEFF' });
+    expect(bankDetailsSchema.parse({ ...bank, iban: ' de89 3704 0044 0532 0130 00 ', bic: 'cobadeff' })).toEqual({
+      ...bank,
+      bic: 'COBADEFF',
+    });
     expect(normalizeIban('fr14 2004 1010 0505 0001 3m02 606')).toBe('FR1420041010050500013M02606');
   });
 
@@ -84,7 +103,13 @@ describe('bank detail rules', () => {
     expect(fieldErrors(result.error!)).toEqual({ iban: kind });
   });
 
-  it.each(['NL91ABNA0417164300', 'GB82WEST12345698765432', 'IT60X0542811101000000123456', 'GR1601101250000000012300695', 'ES9121000418450200051332'])('accepts the IBAN %s', (iban) => {
+  it.each([
+    'NL91ABNA0417164300',
+    'GB82WEST12345698765432',
+    'IT60X0542811101000000123456',
+    'GR1601101250000000012300695',
+    'ES9121000418450200051332',
+  ])('accepts the IBAN %s', (iban) => {
     expect(bankDetailsSchema.safeParse({ ...bank, iban }).success).toBe(true);
   });
 
@@ -98,7 +123,9 @@ describe('bank detail rules', () => {
   });
 
   it('wants a real account holder', () => {
-    expect(fieldErrors(bankDetailsSchema.safeParse({ ...bank, account_holder: 'E' }).error!)).toEqual({ account_holder: 'tooShort' });
+    expect(fieldErrors(bankDetailsSchema.safeParse({ ...bank, account_holder: 'E' }).error!)).toEqual({
+      account_holder: 'tooShort',
+    });
   });
 });
 
@@ -119,7 +146,8 @@ describe('other settings', () => {
 
   it('knows real country codes only', () => {
     expect(accountCountrySchema.parse({ code: 'xk' })).toEqual({ code: 'XK' });
-    for (const code of ['XX', 'EU', 'UK', 'DEU', '']) expect(accountCountrySchema.safeParse({ code }).success).toBe(false);
+    for (const code of ['XX', 'EU', 'UK', 'DEU', ''])
+      expect(accountCountrySchema.safeParse({ code }).success).toBe(false);
   });
 
   it('takes a password or an e-mail to confirm a deletion, and nothing else', () => {

@@ -37,7 +37,10 @@ export const countryCodeSchema = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value): boolean => isCountryCode(value), { message: 'Unknown country code (ISO 3166-1 alpha-2)', params: { key: 'invalid' } });
+  .refine((value): boolean => isCountryCode(value), {
+    message: 'Unknown country code (ISO 3166-1 alpha-2)',
+    params: { key: 'invalid' },
+  });
 
 /**
  * Postal-code shapes of the worlds' countries and their neighbours. Other countries get a
@@ -80,7 +83,31 @@ const POSTAL_CODES: Record<string, RegExp> = {
   US: /^\d{5}(-\d{4})?$/,
 };
 const GENERIC_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,9}$/;
-const WITHOUT_POSTAL_CODES = new Set(['AE', 'AG', 'AO', 'AW', 'BS', 'BZ', 'CW', 'FJ', 'GD', 'GH', 'HK', 'IE', 'JM', 'KN', 'LC', 'MO', 'QA', 'SR', 'TT', 'UG', 'VU', 'YE', 'ZW']);
+const WITHOUT_POSTAL_CODES = new Set([
+  'AE',
+  'AG',
+  'AO',
+  'AW',
+  'BS',
+  'BZ',
+  'CW',
+  'FJ',
+  'GD',
+  'GH',
+  'HK',
+  'IE',
+  'JM',
+  'KN',
+  'LC',
+  'MO',
+  'QA',
+  'SR',
+  'TT',
+  'UG',
+  'VU',
+  'YE',
+  'ZW',
+]);
 
 /** Whether `postalCode` (already upper-cased and trimmed) fits the country; '' where none is used. */
 export function isValidPostalCode(countryCode: string, postalCode: string): boolean {
@@ -115,7 +142,10 @@ export const billingAddressSchema = z
       .max(30, 'At most 30 characters')
       .nullish()
       .transform((value) => (value ? normalizeVatId(value) : null))
-      .refine((value) => value === null || isVatId(value), { message: 'Not a VAT identification number', params: { key: 'invalid' } }),
+      .refine((value) => value === null || isVatId(value), {
+        message: 'Not a VAT identification number',
+        params: { key: 'invalid' },
+      }),
   })
   .strict()
   .superRefine((address, ctx) => {
@@ -147,7 +177,10 @@ export const bankDetailsSchema = z
       .transform((value) => normalizeIban(value) ?? '')
       .refine((value) => value !== '', { message: 'Required', params: { key: 'required' } })
       // QR-IBANs belong to Swiss QR bills only; a payout cannot go to one.
-      .refine((value) => value === '' || isValidIBAN(value, { allowQRIBAN: false }), { message: 'Not a valid IBAN', params: { key: 'invalid' } }),
+      .refine((value) => value === '' || isValidIBAN(value, { allowQRIBAN: false }), {
+        message: 'Not a valid IBAN',
+        params: { key: 'invalid' },
+      }),
     bic: z
       .string()
       .max(20, 'At most 20 characters')
@@ -178,9 +211,17 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 
 /** Some or all preferences (`POST v3/notification-preferences`); unknown kinds are refused. */
 export const notificationPreferencesSchema = z
-  .object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>)
+  .object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<
+      NotificationKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .strict()
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Name at least one preference', params: { key: 'required' } });
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'Name at least one preference',
+    params: { key: 'required' },
+  });
 
 /** The subjects a teacher teaches (`POST v3/user-subjects`): ids of the world's subjects. */
 export const userSubjectsSchema = z

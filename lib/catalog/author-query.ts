@@ -2,10 +2,30 @@ import { z } from 'zod';
 import { idOrIdTextSchema, worldCodeSchema } from '@/lib/api/schemas';
 import type { AuthorProfile } from './authors';
 
-const TOP_FIELDS = ['id', 'slug', 'isSeller', 'becameSellerAt', 'createdAt', 'world', 'followersNumber', 'followingNumber', 'details'] as const;
+const TOP_FIELDS = [
+  'id',
+  'slug',
+  'isSeller',
+  'becameSellerAt',
+  'createdAt',
+  'world',
+  'followersNumber',
+  'followingNumber',
+  'details',
+] as const;
 const DETAIL_FIELDS = [
-  'description', 'facebookProfile', 'instagramProfile', 'pinterestProfile', 'privateProfile', 'profileBackgroundData',
-  'profileBackgroundPath', 'publicName', 'subtitle', 'teachableCertified', 'totalMaterials', 'imagePath',
+  'description',
+  'facebookProfile',
+  'instagramProfile',
+  'pinterestProfile',
+  'privateProfile',
+  'profileBackgroundData',
+  'profileBackgroundPath',
+  'publicName',
+  'subtitle',
+  'teachableCertified',
+  'totalMaterials',
+  'imagePath',
 ] as const;
 export const AUTHOR_FIELDS = [...TOP_FIELDS, ...DETAIL_FIELDS.map((f) => `details.${f}` as const)];
 
@@ -21,7 +41,11 @@ export const authorQuerySchema = z.object({
     userId: idOrIdTextSchema,
     world: worldCodeSchema.optional(),
   }),
-  fields: z.array(z.enum(AUTHOR_FIELDS as [string, ...string[]])).min(1).max(AUTHOR_FIELDS.length).optional(),
+  fields: z
+    .array(z.enum(AUTHOR_FIELDS as [string, ...string[]]))
+    .min(1)
+    .max(AUTHOR_FIELDS.length)
+    .optional(),
 });
 
 export type AuthorQuery = z.infer<typeof authorQuerySchema>;

@@ -29,7 +29,12 @@ const profile = {
 describe('the public view of an author profile', () => {
   it('shows everything of a public profile', () => {
     const view = toPublicAuthorProfile(user, profile, 4);
-    expect(view.details).toMatchObject({ privateProfile: false, subtitle: 'Mathe in Köln', instagramProfile: 'frau.privat.ig', totalMaterials: 4 });
+    expect(view.details).toMatchObject({
+      privateProfile: false,
+      subtitle: 'Mathe in Köln',
+      instagramProfile: 'frau.privat.ig',
+      totalMaterials: 4,
+    });
   });
 
   it('leaves a private profile’s personal fields out — absent, not blank — and keeps name, picture, badge and counts', () => {
@@ -43,10 +48,17 @@ describe('the public view of an author profile', () => {
       world: 'de',
       followersNumber: 12,
       followingNumber: 3,
-      details: { publicName: 'Frau Privat', imagePath: 'users/7/image-abcdefghijkl.webp', teachableCertified: true, totalMaterials: 4, privateProfile: true },
+      details: {
+        publicName: 'Frau Privat',
+        imagePath: 'users/7/image-abcdefghijkl.webp',
+        teachableCertified: true,
+        totalMaterials: 4,
+        privateProfile: true,
+      },
     });
     for (const field of AUTHOR_PERSONAL_FIELDS) expect(Object.hasOwn(view.details, field)).toBe(false);
     const json = JSON.stringify(view);
-    for (const value of ['Mathe in Köln', 'Beispielstraße', 'frau.privat', 'fraupinterest', 'background-']) expect(json).not.toContain(value);
+    for (const value of ['Mathe in Köln', 'Beispielstraße', 'frau.privat', 'fraupinterest', 'background-'])
+      expect(json).not.toContain(value);
   });
 });

@@ -29,7 +29,13 @@ export interface AuthorPersonalDetails {
 
 /** The personal fields by name (the query API and tests list them). */
 export const AUTHOR_PERSONAL_FIELDS = [
-  'subtitle', 'description', 'facebookProfile', 'instagramProfile', 'pinterestProfile', 'profileBackgroundData', 'profileBackgroundPath',
+  'subtitle',
+  'description',
+  'facebookProfile',
+  'instagramProfile',
+  'pinterestProfile',
+  'profileBackgroundData',
+  'profileBackgroundPath',
 ] as const satisfies readonly (keyof AuthorPersonalDetails)[];
 
 /** Absent, and typed so: reading one gives `undefined`, never a value. */
@@ -56,7 +62,10 @@ export interface AuthorProfile {
   details: AuthorDetails;
 }
 
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'slug' | 'isSeller' | 'becameSellerAt' | 'createdAt' | 'world' | 'publicName' | 'imagePath'>;
+type UserRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'slug' | 'isSeller' | 'becameSellerAt' | 'createdAt' | 'world' | 'publicName' | 'imagePath'
+>;
 type ProfileRow = typeof authorProfiles.$inferSelect;
 
 /**
@@ -64,7 +73,12 @@ type ProfileRow = typeof authorProfiles.$inferSelect;
  * blanked but left out: they are not in the object, so no page, cache or JSON answer can carry them.
  */
 export function toPublicAuthorProfile(user: UserRow, profile: ProfileRow, totalMaterials: number): AuthorProfile {
-  const common: AuthorPublicDetails = { publicName: user.publicName, imagePath: user.imagePath, teachableCertified: profile.teachableCertified, totalMaterials };
+  const common: AuthorPublicDetails = {
+    publicName: user.publicName,
+    imagePath: user.imagePath,
+    teachableCertified: profile.teachableCertified,
+    totalMaterials,
+  };
   const details: AuthorDetails = profile.privateProfile
     ? { ...common, privateProfile: true }
     : {

@@ -49,7 +49,12 @@ export interface BlogPostSummary {
 export const listAuthorBlogPosts = unstable_cache(
   async (authorId: number, limit = 20): Promise<BlogPostSummary[]> => {
     const rows = await getDb()
-      .select({ id: t.blogPosts.id, title: t.blogPosts.title, publishedAt: t.blogPosts.publishedAt, body: t.blogPosts.body })
+      .select({
+        id: t.blogPosts.id,
+        title: t.blogPosts.title,
+        publishedAt: t.blogPosts.publishedAt,
+        body: t.blogPosts.body,
+      })
       .from(t.blogPosts)
       .where(eq(t.blogPosts.authorId, authorId))
       .orderBy(desc(t.blogPosts.publishedAt))
@@ -58,7 +63,11 @@ export const listAuthorBlogPosts = unstable_cache(
       id: r.id,
       title: r.title,
       publishedAt: r.publishedAt.toISOString(),
-      excerpt: r.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 220),
+      excerpt: r.body
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 220),
     }));
   },
   ['author-blog'],
@@ -77,7 +86,13 @@ export interface AuthorSummary {
 export const listFollowedAuthors = unstable_cache(
   async (followerId: number, limit = 50): Promise<AuthorSummary[]> =>
     getDb()
-      .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, world: t.users.world, followersNumber: t.authorProfiles.followersNumber })
+      .select({
+        id: t.users.id,
+        slug: t.users.slug,
+        publicName: t.users.publicName,
+        world: t.users.world,
+        followersNumber: t.authorProfiles.followersNumber,
+      })
       .from(t.authorFollows)
       .innerJoin(t.users, eq(t.users.id, t.authorFollows.authorId))
       .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))

@@ -37,7 +37,13 @@ export const getFilters = unstable_cache(
   async (world: WorldCode): Promise<Filters> => {
     // Sequential on purpose: PGlite answers one query at a time anyway.
     const class_grade = await countBy(world, 'grades', 'material_grades', 'grade_id', 'level');
-    const learning_years = await countBy(world, 'learning_years', 'material_learning_years', 'learning_year_id', 'position');
+    const learning_years = await countBy(
+      world,
+      'learning_years',
+      'material_learning_years',
+      'learning_year_id',
+      'position',
+    );
     const material_type = await countBy(world, 'material_types', 'material_material_types', 'material_type_id', 'id');
     const subject = await countBy(world, 'subjects', 'material_subjects', 'subject_id', 'position');
     return { class_grade, learning_years, material_type, subject };
@@ -56,8 +62,15 @@ export interface MegaMenuSchool {
 
 /** Grade levels that belong to each school type, to show the right grades per column. */
 const GRADE_LEVELS: Record<string, [number, number]> = {
-  alle: [1, 13], kita: [0, 0], grundschule: [1, 4], 'sek1-mittel': [5, 10], 'sek1-gym': [5, 10],
-  sek2: [11, 13], berufsschule: [10, 13], foerder: [1, 10], erwachsene: [0, 0],
+  alle: [1, 13],
+  kita: [0, 0],
+  grundschule: [1, 4],
+  'sek1-mittel': [5, 10],
+  'sek1-gym': [5, 10],
+  sek2: [11, 13],
+  berufsschule: [10, 13],
+  foerder: [1, 10],
+  erwachsene: [0, 0],
 };
 
 /**
@@ -67,7 +80,13 @@ const GRADE_LEVELS: Record<string, [number, number]> = {
 export const getMegaMenu = unstable_cache(
   async (world: WorldCode, schoolNames: Record<string, string>): Promise<MegaMenuSchool[]> => {
     const db = getDb();
-    const counts = await db.execute<{ school_type: string; id: number; title: string; slug: string; doc_count: number }>(sql`
+    const counts = await db.execute<{
+      school_type: string;
+      id: number;
+      title: string;
+      slug: string;
+      doc_count: number;
+    }>(sql`
       SELECT st.school_type, s.id, s.title, s.slug, count(*)::int AS doc_count
       FROM material_school_types st
       JOIN materials m ON m.id = st.material_id AND m.is_active AND m.deleted_at IS NULL AND m.world = ${world}

@@ -13,7 +13,12 @@ describe('labels', () => {
   const base = { bestInCategories: [] as number[], createdAt: daysAgo(100), salePriceCents: null, saleEndsAt: null };
   it('has none for an ordinary material', () => expect(getMaterialLabels(base, now)).toEqual([]));
   it('shows Bestseller, New and Sale in that order', () => {
-    expect(getMaterialLabels({ bestInCategories: [3], createdAt: daysAgo(1), salePriceCents: 299, saleEndsAt: daysAgo(-3) }, now)).toEqual(['bestseller', 'new', 'sale']);
+    expect(
+      getMaterialLabels(
+        { bestInCategories: [3], createdAt: daysAgo(1), salePriceCents: 299, saleEndsAt: daysAgo(-3) },
+        now,
+      ),
+    ).toEqual(['bestseller', 'new', 'sale']);
   });
   it('drops Sale once the sale has ended', () => {
     expect(isOnSale({ salePriceCents: 299, saleEndsAt: daysAgo(1) }, now)).toBe(false);
@@ -23,13 +28,19 @@ describe('labels', () => {
 
 describe('standalone interactive (SPEC §5)', () => {
   it('is standalone when flagged', () => {
-    expect(isStandaloneInteractive({ isStandaloneInteractive: true, interactiveId: null, fileTypes: ['material_file'] })).toBe(true);
+    expect(
+      isStandaloneInteractive({ isStandaloneInteractive: true, interactiveId: null, fileTypes: ['material_file'] }),
+    ).toBe(true);
   });
   it('is standalone with an interactive id and no main file', () => {
-    expect(isStandaloneInteractive({ isStandaloneInteractive: false, interactiveId: 7, fileTypes: ['cover', 'sources'] })).toBe(true);
+    expect(
+      isStandaloneInteractive({ isStandaloneInteractive: false, interactiveId: 7, fileTypes: ['cover', 'sources'] }),
+    ).toBe(true);
   });
   it('is not standalone with an interactive id and a main file', () => {
-    expect(isStandaloneInteractive({ isStandaloneInteractive: false, interactiveId: 7, fileTypes: ['material_file'] })).toBe(false);
+    expect(
+      isStandaloneInteractive({ isStandaloneInteractive: false, interactiveId: 7, fileTypes: ['material_file'] }),
+    ).toBe(false);
   });
   it('is not standalone without flag or id', () => {
     expect(isStandaloneInteractive({ isStandaloneInteractive: false, interactiveId: null, fileTypes: [] })).toBe(false);
@@ -37,6 +48,7 @@ describe('standalone interactive (SPEC §5)', () => {
 });
 
 describe('preview height cap (500)', () => {
-  it('scales tall previews down keeping the ratio', () => expect(capPreviewSize(794, 1123)).toEqual({ width: 354, height: 500 }));
+  it('scales tall previews down keeping the ratio', () =>
+    expect(capPreviewSize(794, 1123)).toEqual({ width: 354, height: 500 }));
   it('leaves small previews alone', () => expect(capPreviewSize(300, 400)).toEqual({ width: 300, height: 400 }));
 });

@@ -11,7 +11,12 @@ export const LANDING_PAGE_SIZE = 24;
 const ACTIVE = sql`m.is_active AND m.deleted_at IS NULL`;
 
 /** Ids of a world's materials linked through a join table, best sellers first. */
-async function idsThrough(table: 'material_keywords' | 'material_lessons' | 'material_schools', column: string, id: number, limit: number) {
+async function idsThrough(
+  table: 'material_keywords' | 'material_lessons' | 'material_schools',
+  column: string,
+  id: number,
+  limit: number,
+) {
   const result = await getDb().execute<{ id: number }>(sql`
     SELECT m.id FROM ${sql.raw(table)} j JOIN materials m ON m.id = j.material_id
     WHERE j.${sql.raw(column)} = ${id} AND ${ACTIVE}
@@ -38,7 +43,9 @@ async function countThrough(table: string, column: string, id: number): Promise<
 
 /** Loads one landing entity and the first page of its materials. */
 async function loadLanding(
-  entity: { world: string; id: number; title: string; slug: string; intro?: string | null; extra?: Landing['extra'] } | undefined,
+  entity:
+    | { world: string; id: number; title: string; slug: string; intro?: string | null; extra?: Landing['extra'] }
+    | undefined,
   join: { table: 'material_keywords' | 'material_lessons' | 'material_schools'; column: string },
 ): Promise<Landing | null> {
   if (!entity) return null;
@@ -128,7 +135,13 @@ export interface PopularAuthor {
 export const listPopularAuthors = unstable_cache(
   async (world: WorldCode, limit = 8): Promise<PopularAuthor[]> =>
     getDb()
-      .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, subtitle: t.authorProfiles.subtitle, followersNumber: t.authorProfiles.followersNumber })
+      .select({
+        id: t.users.id,
+        slug: t.users.slug,
+        publicName: t.users.publicName,
+        subtitle: t.authorProfiles.subtitle,
+        followersNumber: t.authorProfiles.followersNumber,
+      })
       .from(t.users)
       .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
       .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)))
@@ -205,7 +218,8 @@ export interface FollowedAuthorLink {
  * A member's public profile. Whom a member follows is part of it only while their profile is
  * public: a private one comes without the list (absent, not empty), as the author page hides it.
  */
-export type UserProfile = UserProfileBase & ({ privateProfile: false; following: FollowedAuthorLink[] } | { privateProfile: true; following?: never });
+export type UserProfile = UserProfileBase &
+  ({ privateProfile: false; following: FollowedAuthorLink[] } | { privateProfile: true; following?: never });
 
 /** The public profile of any member (the user profile route). */
 export const getUserProfile = unstable_cache(
@@ -218,7 +232,15 @@ export const getUserProfile = unstable_cache(
       .where(eq(t.users.id, id));
     if (!row) return null;
     const { user } = row;
-    const base: UserProfileBase = { id: user.id, slug: user.slug, world: user.world, publicName: user.publicName, imagePath: user.imagePath, isSeller: user.isSeller, createdAt: user.createdAt.toISOString() };
+    const base: UserProfileBase = {
+      id: user.id,
+      slug: user.slug,
+      world: user.world,
+      publicName: user.publicName,
+      imagePath: user.imagePath,
+      isSeller: user.isSeller,
+      createdAt: user.createdAt.toISOString(),
+    };
     if (row.privateProfile) return { ...base, privateProfile: true };
     const following = await db
       .select({ id: t.users.id, slug: t.users.slug, publicName: t.users.publicName, world: t.users.world })

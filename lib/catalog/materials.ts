@@ -37,7 +37,9 @@ const cardColumns = {
   ratingSum: t.materials.ratingSum,
   ratingCount: t.materials.ratingCount,
   authorName: t.users.publicName,
-  coverPath: sql<string | null>`(SELECT storage_path FROM material_files f WHERE f.material_id = ${t.materials.id} AND f.type = 'cover' LIMIT 1)`,
+  coverPath: sql<
+    string | null
+  >`(SELECT storage_path FROM material_files f WHERE f.material_id = ${t.materials.id} AND f.type = 'cover' LIMIT 1)`,
 };
 
 type CardRow = {
@@ -80,9 +82,17 @@ export const listHomeMaterials = unstable_cache(
         : kind === 'new'
           ? await base.where(where).orderBy(desc(t.materials.createdAt)).limit(limit)
           : kind === 'free'
-            ? await base.where(and(where, eq(t.materials.priceCents, 0))).orderBy(desc(t.materials.salesCount)).limit(limit)
+            ? await base
+                .where(and(where, eq(t.materials.priceCents, 0)))
+                .orderBy(desc(t.materials.salesCount))
+                .limit(limit)
             : await base
-                .where(and(where, sql`${t.materials.salePriceCents} IS NOT NULL AND (${t.materials.saleEndsAt} IS NULL OR ${t.materials.saleEndsAt} > now())`))
+                .where(
+                  and(
+                    where,
+                    sql`${t.materials.salePriceCents} IS NOT NULL AND (${t.materials.saleEndsAt} IS NULL OR ${t.materials.saleEndsAt} > now())`,
+                  ),
+                )
                 .orderBy(desc(t.materials.salesCount))
                 .limit(limit);
     return rows.map((row) => toCard(row as CardRow));
@@ -154,21 +164,71 @@ export const getMaterialDetail = unstable_cache(
       .where(and(eq(t.materials.id, id), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
     if (!row) return null;
 
-    const [files, previews, subjects, grades, years, types, schoolTypes, kws, bundleIds, parentIds] = await Promise.all([
-      db.select({ type: t.materialFiles.type, name: t.materialFiles.name, sizeBytes: t.materialFiles.sizeBytes, mimeType: t.materialFiles.mimeType }).from(t.materialFiles).where(eq(t.materialFiles.materialId, id)),
-      db.select({ storagePath: t.materialPreviews.storagePath, width: t.materialPreviews.width, height: t.materialPreviews.height }).from(t.materialPreviews).where(eq(t.materialPreviews.materialId, id)).orderBy(asc(t.materialPreviews.position)),
-      db.select({ id: t.subjects.id, title: t.subjects.title }).from(t.materialSubjects).innerJoin(t.subjects, eq(t.subjects.id, t.materialSubjects.subjectId)).where(eq(t.materialSubjects.materialId, id)),
-      db.select({ id: t.grades.id, title: t.grades.title }).from(t.materialGrades).innerJoin(t.grades, eq(t.grades.id, t.materialGrades.gradeId)).where(eq(t.materialGrades.materialId, id)).orderBy(asc(t.grades.level)),
-      db.select({ id: t.learningYears.id, title: t.learningYears.title }).from(t.materialLearningYears).innerJoin(t.learningYears, eq(t.learningYears.id, t.materialLearningYears.learningYearId)).where(eq(t.materialLearningYears.materialId, id)),
-      db.select({ id: t.materialTypes.id, title: t.materialTypes.title }).from(t.materialMaterialTypes).innerJoin(t.materialTypes, eq(t.materialTypes.id, t.materialMaterialTypes.materialTypeId)).where(eq(t.materialMaterialTypes.materialId, id)),
-      db.select({ schoolType: t.materialSchoolTypes.schoolType }).from(t.materialSchoolTypes).where(eq(t.materialSchoolTypes.materialId, id)),
-      db.select({ id: t.keywords.id, title: t.keywords.title, slug: t.keywords.slug }).from(t.materialKeywords).innerJoin(t.keywords, eq(t.keywords.id, t.materialKeywords.keywordId)).where(eq(t.materialKeywords.materialId, id)),
-      db.select({ id: t.bundleItems.materialId }).from(t.bundleItems).where(eq(t.bundleItems.bundleId, id)),
-      db.select({ id: t.bundleItems.bundleId }).from(t.bundleItems).where(eq(t.bundleItems.materialId, id)),
-    ]);
+    const [files, previews, subjects, grades, years, types, schoolTypes, kws, bundleIds, parentIds] = await Promise.all(
+      [
+        db
+          .select({
+            type: t.materialFiles.type,
+            name: t.materialFiles.name,
+            sizeBytes: t.materialFiles.sizeBytes,
+            mimeType: t.materialFiles.mimeType,
+          })
+          .from(t.materialFiles)
+          .where(eq(t.materialFiles.materialId, id)),
+        db
+          .select({
+            storagePath: t.materialPreviews.storagePath,
+            width: t.materialPreviews.width,
+            height: t.materialPreviews.height,
+          })
+          .from(t.materialPreviews)
+          .where(eq(t.materialPreviews.materialId, id))
+          .orderBy(asc(t.materialPreviews.position)),
+        db
+          .select({ id: t.subjects.id, title: t.subjects.title })
+          .from(t.materialSubjects)
+          .innerJoin(t.subjects, eq(t.subjects.id, t.materialSubjects.subjectId))
+          .where(eq(t.materialSubjects.materialId, id)),
+        db
+          .select({ id: t.grades.id, title: t.grades.title })
+          .from(t.materialGrades)
+          .innerJoin(t.grades, eq(t.grades.id, t.materialGrades.gradeId))
+          .where(eq(t.materialGrades.materialId, id))
+          .orderBy(asc(t.grades.level)),
+        db
+          .select({ id: t.learningYears.id, title: t.learningYears.title })
+          .from(t.materialLearningYears)
+          .innerJoin(t.learningYears, eq(t.learningYears.id, t.materialLearningYears.learningYearId))
+          .where(eq(t.materialLearningYears.materialId, id)),
+        db
+          .select({ id: t.materialTypes.id, title: t.materialTypes.title })
+          .from(t.materialMaterialTypes)
+          .innerJoin(t.materialTypes, eq(t.materialTypes.id, t.materialMaterialTypes.materialTypeId))
+          .where(eq(t.materialMaterialTypes.materialId, id)),
+        db
+          .select({ schoolType: t.materialSchoolTypes.schoolType })
+          .from(t.materialSchoolTypes)
+          .where(eq(t.materialSchoolTypes.materialId, id)),
+        db
+          .select({ id: t.keywords.id, title: t.keywords.title, slug: t.keywords.slug })
+          .from(t.materialKeywords)
+          .innerJoin(t.keywords, eq(t.keywords.id, t.materialKeywords.keywordId))
+          .where(eq(t.materialKeywords.materialId, id)),
+        db.select({ id: t.bundleItems.materialId }).from(t.bundleItems).where(eq(t.bundleItems.bundleId, id)),
+        db.select({ id: t.bundleItems.bundleId }).from(t.bundleItems).where(eq(t.bundleItems.materialId, id)),
+      ],
+    );
     const relatedIds = [...bundleIds, ...parentIds].map((r) => r.id);
     const related = relatedIds.length
-      ? (await db.select(cardColumns).from(t.materials).innerJoin(t.users, eq(t.users.id, t.materials.authorId)).where(and(inArray(t.materials.id, relatedIds), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)))).map((r) => toCard(r as CardRow))
+      ? (
+          await db
+            .select(cardColumns)
+            .from(t.materials)
+            .innerJoin(t.users, eq(t.users.id, t.materials.authorId))
+            .where(
+              and(inArray(t.materials.id, relatedIds), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)),
+            )
+        ).map((r) => toCard(r as CardRow))
       : [];
     const byId = new Map(related.map((m) => [m.id, m]));
     return {

@@ -1,6 +1,14 @@
 /** School types of SPEC §3 (keys as the spec names them; titles live in the messages). */
 export const SCHOOL_TYPES = [
-  'alle', 'kita', 'grundschule', 'sek1-mittel', 'sek1-gym', 'sek2', 'berufsschule', 'foerder', 'erwachsene',
+  'alle',
+  'kita',
+  'grundschule',
+  'sek1-mittel',
+  'sek1-gym',
+  'sek2',
+  'berufsschule',
+  'foerder',
+  'erwachsene',
 ] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 

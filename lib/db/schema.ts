@@ -199,7 +199,10 @@ export const materials = pgTable(
     isBundleInteractive: boolean('is_bundle_interactive').notNull().default(false),
     interactiveId: integer('interactive_id'),
     /** Subject ids in which the material is among the bestsellers. */
-    bestInCategories: jsonb('best_in_categories').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    bestInCategories: jsonb('best_in_categories')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     pages: smallint('pages').notNull().default(1),
     salesCount: integer('sales_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -407,23 +410,27 @@ export const accessTokens = pgTable(
  * Account-state columns live beside the user in their own tables so the catalogue's user rows
  * stay narrow. One row per user, created at registration.
  */
-export const accountStates = pgTable('account_states', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** 'pending' until the registration link is followed, then 'active'; 'deleted' after deletion. */
-  status: text('status').notNull().default('active'),
-  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-  /** ISO 3166 country the user chose (change-country page). */
-  countryCode: text('country_code'),
-  /** The user's own referral code, handed out on the invitation page. */
-  inviteCode: text('invite_code').notNull(),
-  invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** Mail kinds the user agreed to: { newsletter, followedAuthors, sales, comments }. */
-  notificationPreferences: jsonb('notification_preferences').notNull().default({}),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('account_states_invite_code').on(t.inviteCode)]);
+export const accountStates = pgTable(
+  'account_states',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' until the registration link is followed, then 'active'; 'deleted' after deletion. */
+    status: text('status').notNull().default('active'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** ISO 3166 country the user chose (change-country page). */
+    countryCode: text('country_code'),
+    /** The user's own referral code, handed out on the invitation page. */
+    inviteCode: text('invite_code').notNull(),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Mail kinds the user agreed to: { newsletter, followedAuthors, sales, comments }. */
+    notificationPreferences: jsonb('notification_preferences').notNull().default({}),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_states_invite_code').on(t.inviteCode)],
+);
 
 /**
  * Single-use tokens mailed to the user (registration confirm, complete registration, password

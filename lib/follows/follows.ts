@@ -9,16 +9,25 @@ import * as t from '@/lib/db/schema';
  */
 async function recount(followerId: number, authorId: number): Promise<void> {
   const db = getDb();
-  await db.execute(sql`UPDATE author_profiles SET followers_number = (SELECT count(*)::int FROM author_follows WHERE author_id = ${authorId}) WHERE user_id = ${authorId}`);
-  await db.execute(sql`UPDATE author_profiles SET following_number = (SELECT count(*)::int FROM author_follows WHERE follower_id = ${followerId}) WHERE user_id = ${followerId}`);
+  await db.execute(
+    sql`UPDATE author_profiles SET followers_number = (SELECT count(*)::int FROM author_follows WHERE author_id = ${authorId}) WHERE user_id = ${authorId}`,
+  );
+  await db.execute(
+    sql`UPDATE author_profiles SET following_number = (SELECT count(*)::int FROM author_follows WHERE follower_id = ${followerId}) WHERE user_id = ${followerId}`,
+  );
 }
 
 /** Follows an author (SPEC §4: added to the front of the list). Following twice changes nothing. */
 export async function followAuthor(followerId: number, authorId: number): Promise<void> {
-  if (followerId === authorId) throw new AppError('validation_failed', undefined, [{ path: 'subjectId', message: 'You cannot follow yourself' }]);
+  if (followerId === authorId)
+    throw new AppError('validation_failed', undefined, [{ path: 'subjectId', message: 'You cannot follow yourself' }]);
   const [author] = await getDb().select({ isSeller: t.users.isSeller }).from(t.users).where(eq(t.users.id, authorId));
   if (!author?.isSeller) throw new AppError('not_found', undefined, { reason: 'author_not_found' });
-  const inserted = await getDb().insert(t.authorFollows).values({ followerId, authorId }).onConflictDoNothing().returning({ authorId: t.authorFollows.authorId });
+  const inserted = await getDb()
+    .insert(t.authorFollows)
+    .values({ followerId, authorId })
+    .onConflictDoNothing()
+    .returning({ authorId: t.authorFollows.authorId });
   if (inserted.length) await recount(followerId, authorId);
 }
 
@@ -41,9 +50,16 @@ export async function listFollowedAuthors(followerId: number, page: { limit: num
     .orderBy(desc(t.authorFollows.createdAt), desc(t.authorFollows.authorId))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(t.authorFollows).where(eq(t.authorFollows.followerId, followerId));
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.authorFollows)
+    .where(eq(t.authorFollows.followerId, followerId));
   return {
-    items: rows.map((row) => ({ subjectId: row.subjectId, subjectType: 'author' as const, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({
+      subjectId: row.subjectId,
+      subjectType: 'author' as const,
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -36,17 +36,28 @@ describe('paths of author domains asked for where they are not served', () => {
   beforeEach(() => rememberAuthorDomains([DEMO]));
   afterAll(() => forgetAuthorDomains());
 
-  it.each(['author-demo.localhost:3000', 'author-demo.localhost.:3000', 'AUTHOR-DEMO.localhost'])('answers the API on an author domain (%s) with a 404 in the error shape', (host) => {
-    for (const path of ['/api/health', '/api/v3/oauth2/authenticate?world=de', '/api', '/api/../api/v1/user', '/%61pi/v1/user']) {
-      const answer = call(path, host, path.includes('authenticate') ? 'POST' : 'GET');
-      expect(answer.answered).toBe(true);
-      expect(answer.status).toBe(404);
-      expect(answer.headers['content-type']).toBe('application/json');
-      expect(answer.headers['cache-control']).toBe('no-store');
-      // In the storefront's language, like every API error message.
-      expect(JSON.parse(answer.body)).toEqual({ error: { code: 'not_found', message: 'Non trovato.', details: { reason: 'author_domain' } } });
-    }
-  });
+  it.each(['author-demo.localhost:3000', 'author-demo.localhost.:3000', 'AUTHOR-DEMO.localhost'])(
+    'answers the API on an author domain (%s) with a 404 in the error shape',
+    (host) => {
+      for (const path of [
+        '/api/health',
+        '/api/v3/oauth2/authenticate?world=de',
+        '/api',
+        '/api/../api/v1/user',
+        '/%61pi/v1/user',
+      ]) {
+        const answer = call(path, host, path.includes('authenticate') ? 'POST' : 'GET');
+        expect(answer.answered).toBe(true);
+        expect(answer.status).toBe(404);
+        expect(answer.headers['content-type']).toBe('application/json');
+        expect(answer.headers['cache-control']).toBe('no-store');
+        // In the storefront's language, like every API error message.
+        expect(JSON.parse(answer.body)).toEqual({
+          error: { code: 'not_found', message: 'Non trovato.', details: { reason: 'author_domain' } },
+        });
+      }
+    },
+  );
 
   it('leaves the API alone on Kreide’s own host and on any host that is not an author’s', () => {
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'kreide.example', 'other.localhost']) {
@@ -62,7 +73,18 @@ describe('paths of author domains asked for where they are not served', () => {
 
   it('hands the internal storefront folder, asked for from outside on any host, to the proxy as the bare folder', () => {
     for (const host of ['localhost:3000', 'author-demo.localhost']) {
-      for (const path of ['/storefront/author-demo.localhost', '/storefront/author-demo.localhost/materials', '/storefront/x.de/material/1/x.pdf', '/storefront', '/storefront?x=1', '/x/../storefront/a.b', '/x/%2E%2E/storefront/a.b', '/%73torefront/a.b', '/\\storefront/a.b', '//storefront/a.b']) {
+      for (const path of [
+        '/storefront/author-demo.localhost',
+        '/storefront/author-demo.localhost/materials',
+        '/storefront/x.de/material/1/x.pdf',
+        '/storefront',
+        '/storefront?x=1',
+        '/x/../storefront/a.b',
+        '/x/%2E%2E/storefront/a.b',
+        '/%73torefront/a.b',
+        '/\\storefront/a.b',
+        '//storefront/a.b',
+      ]) {
         expect(call(path, host)).toMatchObject({ answered: false, url: '/storefront', body: '' });
       }
     }
@@ -79,7 +101,11 @@ describe('paths of author domains asked for where they are not served', () => {
   });
 
   it('answers HEAD without a body', () => {
-    expect(call('/api/health', 'author-demo.localhost', 'HEAD')).toMatchObject({ answered: true, status: 404, body: '' });
+    expect(call('/api/health', 'author-demo.localhost', 'HEAD')).toMatchObject({
+      answered: true,
+      status: 404,
+      body: '',
+    });
   });
 });
 

@@ -38,7 +38,13 @@ function isKreideHost(host: string): boolean {
   return host === '' || host === publicHost.host || host === 'localhost' || isIpLiteral(host);
 }
 
-function answerJson(req: IncomingMessage, res: ServerResponse, status: number, body: ErrorBody, headers: Record<string, string> = {}): true {
+function answerJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: ErrorBody,
+  headers: Record<string, string> = {},
+): true {
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json');
@@ -82,8 +88,26 @@ export function refuseAuthorDomainPaths(req: IncomingMessage, res: ServerRespons
   if (isKreideHost(host)) return false;
   const found = peekAuthorDomain(host);
   if (!found.ready) {
-    return answerJson(req, res, 503, { error: { code: 'unavailable', message: apiErrorMessage('de', 'unavailable'), details: { reason: 'author_domains_loading' } } }, { 'Retry-After': '1' });
+    return answerJson(
+      req,
+      res,
+      503,
+      {
+        error: {
+          code: 'unavailable',
+          message: apiErrorMessage('de', 'unavailable'),
+          details: { reason: 'author_domains_loading' },
+        },
+      },
+      { 'Retry-After': '1' },
+    );
   }
   if (!found.domain) return false;
-  return answerJson(req, res, 404, { error: { code: 'not_found', message: apiErrorMessage(found.domain.world, 'not_found'), details: { reason: 'author_domain' } } });
+  return answerJson(req, res, 404, {
+    error: {
+      code: 'not_found',
+      message: apiErrorMessage(found.domain.world, 'not_found'),
+      details: { reason: 'author_domain' },
+    },
+  });
 }

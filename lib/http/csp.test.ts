@@ -4,7 +4,12 @@ import { CspBuilder, createNonce, NONCE_LENGTH, oidcFormOrigins } from './csp';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('the Content-Security-Policy', () => {
@@ -41,8 +46,15 @@ describe('the Content-Security-Policy', () => {
   it('lets the browser reach an API on another origin, and WebSockets on its own host', () => {
     const builder = new CspBuilder({ dev: false, apiBase: 'https://api.kreide.example/api' });
     expect(directives(builder.build(nonce)).get('connect-src')).toEqual(["'self'", 'https://api.kreide.example']);
-    expect(directives(new CspBuilder({ dev: false, apiBase: '/api' }).build(nonce)).get('connect-src')).toEqual(["'self'"]);
-    expect(directives(builder.build(nonce, 'www.kreide.de:8443')).get('connect-src')).toEqual(["'self'", 'https://api.kreide.example', 'ws://www.kreide.de:8443', 'wss://www.kreide.de:8443']);
+    expect(directives(new CspBuilder({ dev: false, apiBase: '/api' }).build(nonce)).get('connect-src')).toEqual([
+      "'self'",
+    ]);
+    expect(directives(builder.build(nonce, 'www.kreide.de:8443')).get('connect-src')).toEqual([
+      "'self'",
+      'https://api.kreide.example',
+      'ws://www.kreide.de:8443',
+      'wss://www.kreide.de:8443',
+    ]);
     const secure = directives(builder.build(nonce, 'www.kreide.de', true));
     expect(secure.get('connect-src')).toEqual(["'self'", 'https://api.kreide.example', 'wss://www.kreide.de']);
     expect(secure.has('upgrade-insecure-requests')).toBe(true);
@@ -67,7 +79,13 @@ describe('the Content-Security-Policy', () => {
       OIDC_TEST_ISSUER: 'http://127.0.0.1:3112/google',
       OIDC_TEST_CLIENT_ID: 'x',
     });
-    expect(origins).toEqual(['http://127.0.0.1:3112', 'https://accounts.google.com', 'https://facebook.com', 'https://m.facebook.com', 'https://www.facebook.com']);
+    expect(origins).toEqual([
+      'http://127.0.0.1:3112',
+      'https://accounts.google.com',
+      'https://facebook.com',
+      'https://m.facebook.com',
+      'https://www.facebook.com',
+    ]);
     const policy = directives(new CspBuilder({ dev: false, formOrigins: origins }).build(nonce));
     expect(policy.get('form-action')).toEqual(["'self'", ...origins]);
   });

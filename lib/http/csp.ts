@@ -12,7 +12,9 @@ import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 /** Inline scripts allowed by hash instead of nonce: their text is the same on every page. */
 export const HASHED_INLINE_SCRIPTS: readonly string[] = [REMEMBER_WORLD_SCRIPT];
 
-const SCRIPT_HASHES = HASHED_INLINE_SCRIPTS.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`).join(' ');
+const SCRIPT_HASHES = HASHED_INLINE_SCRIPTS.map(
+  (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+).join(' ');
 
 /** Length of every nonce: 128 random bits in base64 without padding. */
 export const NONCE_LENGTH = 22;
@@ -114,8 +116,20 @@ export class CspBuilder {
   build(nonce: string, host?: string, secure = false): string {
     // 'self' covers same-origin WebSockets (/notifications) in current browsers; older ones
     // need the origin spelled out.
-    const ws = host && /^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host) ? (secure ? ` wss://${host}` : ` ws://${host} wss://${host}`) : '';
-    return this.beforeNonce + nonce + this.afterNonce + ws + this.afterConnect + (secure ? '; upgrade-insecure-requests' : '');
+    const ws =
+      host && /^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host)
+        ? secure
+          ? ` wss://${host}`
+          : ` ws://${host} wss://${host}`
+        : '';
+    return (
+      this.beforeNonce +
+      nonce +
+      this.afterNonce +
+      ws +
+      this.afterConnect +
+      (secure ? '; upgrade-insecure-requests' : '')
+    );
   }
 }
 
@@ -125,7 +139,11 @@ let defaultBuilder: CspBuilder | undefined;
 export function getCspBuilder(dev = isDevServer()): CspBuilder {
   if (!defaultBuilder) {
     const env = getEnv();
-    defaultBuilder = new CspBuilder({ dev, apiBase: env.NEXT_PUBLIC_API_BASE, formOrigins: oidcFormOrigins(env as unknown as Record<string, unknown>) });
+    defaultBuilder = new CspBuilder({
+      dev,
+      apiBase: env.NEXT_PUBLIC_API_BASE,
+      formOrigins: oidcFormOrigins(env as unknown as Record<string, unknown>),
+    });
   }
   return defaultBuilder;
 }

@@ -20,7 +20,8 @@ function passAFrame() {
 beforeEach(() => {
   jest.useFakeTimers();
   document.head.innerHTML = '';
-  document.body.innerHTML = '<script type="text/plain" data-kreide-src="/_next/static/chunks/a.js"></script><script type="text/plain" data-kreide-src="/_next/static/chunks/b.js"></script>';
+  document.body.innerHTML =
+    '<script type="text/plain" data-kreide-src="/_next/static/chunks/a.js"></script><script type="text/plain" data-kreide-src="/_next/static/chunks/b.js"></script>';
 });
 
 afterEach(() => {
@@ -36,7 +37,10 @@ describe('the deferred script loader', () => {
   });
 
   it('waits for the eager images (loaded or failed) but not for lazy ones', () => {
-    document.body.insertAdjacentHTML('afterbegin', '<img src="/media/covers/1.webp" id="first"><img src="/media/covers/2.webp" id="second"><img src="/media/covers/3.webp" loading="lazy">');
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<img src="/media/covers/1.webp" id="first"><img src="/media/covers/2.webp" id="second"><img src="/media/covers/3.webp" loading="lazy">',
+    );
     runLoader();
     passAFrame();
     expect(insertedScripts()).toEqual([]);

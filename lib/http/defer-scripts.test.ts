@@ -25,8 +25,11 @@ describe('deferFrameworkScripts', () => {
 
 describe('joinFlightScripts', () => {
   it('joins consecutive payload pushes into one script, in order', () => {
-    const html = '<body><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"a"])</script><script>self.__next_f.push([1,"b"])</script></body>';
-    expect(joinFlightScripts(html)).toBe('<body><script>(self.__next_f=self.__next_f||[]).push([0]);self.__next_f.push([1,"a"]);self.__next_f.push([1,"b"])</script></body>');
+    const html =
+      '<body><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"a"])</script><script>self.__next_f.push([1,"b"])</script></body>';
+    expect(joinFlightScripts(html)).toBe(
+      '<body><script>(self.__next_f=self.__next_f||[]).push([0]);self.__next_f.push([1,"a"]);self.__next_f.push([1,"b"])</script></body>',
+    );
   });
 
   it('never joins a payload push onto another kind of script', () => {

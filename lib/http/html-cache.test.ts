@@ -4,8 +4,14 @@ import { HtmlCache, htmlCacheKey, pageBytes, preparePage, renderCachedPage, serv
 import { DEFER_LOADER } from './defer-scripts';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
-const entry = (bytes: number) => ({ status: 200, headers: {}, page: { template: { segments: [Buffer.alloc(bytes)] }, gzip: null }, ttlMs: 1000 });
-const req = (headers: Record<string, string>, method = 'GET', url = '/de') => ({ method, url, headers: { host: 'localhost', ...headers } }) as unknown as IncomingMessage;
+const entry = (bytes: number) => ({
+  status: 200,
+  headers: {},
+  page: { template: { segments: [Buffer.alloc(bytes)] }, gzip: null },
+  ttlMs: 1000,
+});
+const req = (headers: Record<string, string>, method = 'GET', url = '/de') =>
+  ({ method, url, headers: { host: 'localhost', ...headers } }) as unknown as IncomingMessage;
 
 const PAGE = [
   '<!DOCTYPE html><html lang="de-DE" data-world="de"><head><meta charSet="utf-8"/>',
@@ -69,7 +75,9 @@ describe('cached pages and their nonces', () => {
     const html = renderCachedPage(preparePage(Buffer.from(PAGE), false), NONCE).body.toString('utf8');
     // The deferral loader, the nomodule fallback and one joined payload script carry the nonce.
     expect(html.match(/nonce="/g)).toHaveLength(3);
-    expect(html).toContain(`<script nonce="${NONCE}">(self.__next_f=self.__next_f||[]).push([0]);self.__next_f.push([1,"a"]);self.__next_f.push([1,"b"])</script>`);
+    expect(html).toContain(
+      `<script nonce="${NONCE}">(self.__next_f=self.__next_f||[]).push([0]);self.__next_f.push([1,"a"]);self.__next_f.push([1,"b"])</script>`,
+    );
     expect(html).toContain(`<script nonce="${NONCE}">${DEFER_LOADER.slice('<script>'.length)}`);
     expect(html).toContain(`<script nonce="${NONCE}" src="/_next/static/chunks/poly.js" noModule=""></script>`);
     // Data blocks and the hash-allowed remember-world script stay as they are.
@@ -89,7 +97,12 @@ describe('cached pages and their nonces', () => {
 
   it('answers a hit with its own nonce, policy and length each time', () => {
     const cache = new HtmlCache();
-    cache.set('localhost|/de|identity', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', etag: undefined }, page: preparePage(Buffer.from(PAGE), false), ttlMs: 60_000 });
+    cache.set('localhost|/de|identity', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', etag: undefined },
+      page: preparePage(Buffer.from(PAGE), false),
+      ttlMs: 60_000,
+    });
     const answers: { head: Record<string, string>; body: string }[] = [];
     let n = 0;
     for (let i = 0; i < 2; i++) {
@@ -99,7 +112,15 @@ describe('cached pages and their nonces', () => {
         end: (body?: Buffer) => (answer.body = body?.toString('utf8') ?? ''),
       } as unknown as ServerResponse;
       const nonce = `nonce${++n}`.padEnd(22, 'x');
-      expect(serveCached(req({}), res, 'localhost|/de|identity', () => ({ nonce, policy: `script-src 'nonce-${nonce}'` }), cache)).toBe(true);
+      expect(
+        serveCached(
+          req({}),
+          res,
+          'localhost|/de|identity',
+          () => ({ nonce, policy: `script-src 'nonce-${nonce}'` }),
+          cache,
+        ),
+      ).toBe(true);
       expect(answer.head['content-security-policy']).toBe(`script-src 'nonce-${nonce}'`);
       expect(answer.head['x-kreide-cache']).toBe('HIT');
       expect(Number(answer.head['content-length'])).toBe(Buffer.byteLength(answer.body));

@@ -108,9 +108,11 @@ export function getHtmlCache(): HtmlCache {
 export function htmlCacheKey(req: IncomingMessage): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const h = req.headers;
-  if (h['rsc'] || h['next-router-state-tree'] || h['next-router-prefetch'] || h['next-action'] || h['authorization']) return null;
+  if (h['rsc'] || h['next-router-state-tree'] || h['next-router-prefetch'] || h['next-action'] || h['authorization'])
+    return null;
   if (typeof h.cookie === 'string' && /(?:^|;\s*)kreide_session=/.test(h.cookie)) return null;
-  const encoding = typeof h['accept-encoding'] === 'string' && h['accept-encoding'].includes('gzip') ? 'gzip' : 'identity';
+  const encoding =
+    typeof h['accept-encoding'] === 'string' && h['accept-encoding'].includes('gzip') ? 'gzip' : 'identity';
   return `${h.host ?? ''}|${req.url ?? '/'}|${encoding}`;
 }
 
@@ -148,7 +150,16 @@ export function serveCached(
 }
 
 /** Headers that belong to one response, never to a stored page. */
-const PER_RESPONSE_HEADERS = ['set-cookie', 'date', 'x-nextjs-cache', 'content-length', 'content-encoding', 'etag', 'content-security-policy', 'strict-transport-security'];
+const PER_RESPONSE_HEADERS = [
+  'set-cookie',
+  'date',
+  'x-nextjs-cache',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'content-security-policy',
+  'strict-transport-security',
+];
 
 /**
  * Records the HTML Next writes for this request (before the nonce goes in: this wrapper sits
@@ -171,7 +182,13 @@ export function captureIntoCache(
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? Buffer.from(chunk) : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? Buffer.from(chunk)
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+    );
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     collect(chunk, rest[0]);

@@ -1,4 +1,11 @@
-import { NONCE_SLOT, NonceInjector, NonceScanner, buildNonceTemplate, renderNonceTemplate, tagAttributes } from './nonce-html';
+import {
+  NONCE_SLOT,
+  NonceInjector,
+  NonceScanner,
+  buildNonceTemplate,
+  renderNonceTemplate,
+  tagAttributes,
+} from './nonce-html';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 const N = 'n0nceN0nceN0nceN0nce12';
@@ -41,7 +48,9 @@ describe('NonceInjector', () => {
   const out = inject(PAGE);
 
   it('gives executable scripts and script preloads the nonce', () => {
-    expect(out).toContain(`<link nonce="${N}" rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/>`);
+    expect(out).toContain(
+      `<link nonce="${N}" rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/>`,
+    );
     expect(out).toContain(`<link nonce="${N}" rel="modulepreload" href="/_next/static/chunks/m.js"/>`);
     expect(out).toContain(`<script nonce="${N}" src="/_next/static/chunks/a.js" async=""></script>`);
     expect(out).toContain(`<script nonce="${N}" type="module">`);
@@ -51,7 +60,9 @@ describe('NonceInjector', () => {
   });
 
   it('leaves data blocks, other links, hash-allowed scripts and raw text alone', () => {
-    expect(out).toContain('<link rel="preload" as="image" href="/media/cover.webp"/><link rel="stylesheet" href="/x.css"/>');
+    expect(out).toContain(
+      '<link rel="preload" as="image" href="/media/cover.webp"/><link rel="stylesheet" href="/x.css"/>',
+    );
     expect(out).toContain(`<script>${REMEMBER_WORLD_SCRIPT}</script>`);
     expect(out).toContain('<script type="application/ld+json">');
     expect(out).toContain('<script type="text/plain" data-kreide-src=');
@@ -65,7 +76,11 @@ describe('NonceInjector', () => {
     for (let split = 1; split < bytes; split++) {
       const injector = new NonceInjector(N);
       const page = Buffer.from(PAGE);
-      const twoChunks = Buffer.concat([injector.push(page.subarray(0, split)), injector.push(page.subarray(split)), injector.end()]).toString('utf8');
+      const twoChunks = Buffer.concat([
+        injector.push(page.subarray(0, split)),
+        injector.push(page.subarray(split)),
+        injector.end(),
+      ]).toString('utf8');
       if (twoChunks !== out) throw new Error(`differs when split at byte ${split}`);
     }
     expect(inject(PAGE, [1])).toBe(out);
@@ -80,7 +95,9 @@ describe('NonceInjector', () => {
     expect(injector.end().length).toBe(0);
     // An unfinished tag at the very end goes out as it is.
     const cut = new NonceInjector(N);
-    expect(Buffer.concat([cut.push(Buffer.from('<p>x</p><script src="a')), cut.end()]).toString()).toBe('<p>x</p><script src="a');
+    expect(Buffer.concat([cut.push(Buffer.from('<p>x</p><script src="a')), cut.end()]).toString()).toBe(
+      '<p>x</p><script src="a',
+    );
   });
 });
 

@@ -25,7 +25,9 @@ const JS_TYPES = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$
 
 /** After a tag name: whitespace, `/` or `>` (so `<scripts>` or `<linked>` are not tags we know). */
 function isNameEnd(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d || byte === 0x2f || byte === GT;
+  return (
+    byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d || byte === 0x2f || byte === GT
+  );
 }
 
 /** 1 when data at `at` starts with `name` + a name end, 0 when not, -1 when data ends too soon to tell. */

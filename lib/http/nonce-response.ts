@@ -6,7 +6,8 @@ type WriteCallback = (error?: Error | null) => void;
 
 function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   const view = chunk as Uint8Array;
   return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 }
@@ -21,7 +22,11 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
  * An HTML page's length changes and its content differs per response, so Content-Length and
  * ETag are dropped (a 304 would pair the browser's old copy, and its old nonce, with a new policy).
  */
-export function installNonceInjection(req: IncomingMessage, res: ServerResponse, policy: (nonce: string) => string): void {
+export function installNonceInjection(
+  req: IncomingMessage,
+  res: ServerResponse,
+  policy: (nonce: string) => string,
+): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -34,7 +39,8 @@ export function installNonceInjection(req: IncomingMessage, res: ServerResponse,
     // Headers given to writeHead join the ones already set, so they are seen like those.
     const last = rest[rest.length - 1];
     if (last && typeof last === 'object' && !Array.isArray(last)) {
-      for (const [name, value] of Object.entries(last as OutgoingHttpHeaders)) if (value !== undefined) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(last as OutgoingHttpHeaders))
+        if (value !== undefined) res.setHeader(name, value);
       rest = rest.slice(0, -1);
     }
     if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) {

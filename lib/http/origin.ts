@@ -21,4 +21,3 @@ export function checkRequestOrigin(request: NextRequest): OriginRefusal | null {
   if (origin === null) return request.cookies.has(SESSION_COOKIE) ? 'missing_origin' : null;
   return origin === getPublicOrigin() ? null : 'foreign_origin';
 }
-

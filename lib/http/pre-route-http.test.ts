@@ -13,7 +13,10 @@ import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 const PAGE_CHUNKS = [
   '<!DOCTYPE html><html lang="de-DE" data-world="de"><head><meta charSet="utf-8"/><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/><scr',
   'ipt src="/_next/static/chunks/a.js" async=""></script></head><body><script>' + REMEMBER_WORLD_SCRIPT.slice(0, 20),
-  REMEMBER_WORLD_SCRIPT.slice(20) + '</script><main><h1>Brüche</h1><p>' + 'Unterrichtsmaterial '.repeat(200) + '</p></main><script type="application/ld+json">{"a":1}</script><',
+  REMEMBER_WORLD_SCRIPT.slice(20) +
+    '</script><main><h1>Brüche</h1><p>' +
+    'Unterrichtsmaterial '.repeat(200) +
+    '</p></main><script type="application/ld+json">{"a":1}</script><',
   'script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script><script>$RC("B:0","S:0")</script></body></html>',
 ];
 
@@ -85,18 +88,21 @@ interface Answer {
 
 function get(path: string, headers: Record<string, string> = {}, onFirstChunk?: () => void): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path, headers: { host: `localhost:${port}`, accept: 'text/html', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => {
-        if (chunks.length === 0) onFirstChunk?.();
-        chunks.push(chunk);
-      });
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const text = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
-      });
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path, headers: { host: `localhost:${port}`, accept: 'text/html', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (chunks.length === 0) onFirstChunk?.();
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
+        });
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -181,7 +187,10 @@ describe('pre-route in front of Next', () => {
   });
 
   it('never lets a page be revalidated into a 304, nor a client choose the nonce', async () => {
-    const answer = await get('/de/suchergebnisse?q=x', { 'if-none-match': '"page-1"', 'content-security-policy': "script-src 'nonce-chosen'" });
+    const answer = await get('/de/suchergebnisse?q=x', {
+      'if-none-match': '"page-1"',
+      'content-security-policy': "script-src 'nonce-chosen'",
+    });
     expect(answer.status).toBe(200);
     expect(seenByNext[0]!['if-none-match']).toBeUndefined();
     expect(seenByNext[0]!['content-security-policy']).toBeUndefined();

@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { preRoute } from './pre-route';
 
 function run(url: string, headers: Record<string, string> = {}) {
-  const req = { url, method: 'GET', headers: { ...headers }, socket: { remoteAddress: '203.0.113.9' } } as unknown as IncomingMessage;
+  const req = {
+    url,
+    method: 'GET',
+    headers: { ...headers },
+    socket: { remoteAddress: '203.0.113.9' },
+  } as unknown as IncomingMessage;
   const set: Record<string, string> = {};
   const res = {
     statusCode: 200,

@@ -62,7 +62,8 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
     const repaired = repairTrackingQuery(url.slice(queryStart + 1));
     // The target is the request's own path: `//evil.example/x` or `/\evil.example` would be
     // another host to a browser, so only a path that stays on this origin is repaired.
-    const location = repaired === null ? null : sameOriginPath(url.slice(0, queryStart) + (repaired ? `?${repaired}` : ''));
+    const location =
+      repaired === null ? null : sameOriginPath(url.slice(0, queryStart) + (repaired ? `?${repaired}` : ''));
     if (location !== null) {
       res.statusCode = 301;
       res.setHeader('Location', location);
@@ -100,7 +101,10 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
           if (served) return true;
           capture =
             match.route.id === 'search'
-              ? () => captureIntoCache(req, res, key, SEARCH_TTL_MS, { overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' })
+              ? () =>
+                  captureIntoCache(req, res, key, SEARCH_TTL_MS, {
+                    overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+                  })
               : () => captureIntoCache(req, res, key, PAGE_TTL_MS);
         }
       }

@@ -21,11 +21,18 @@ export const SECRET_PLACEHOLDER = '-';
  * one per token. The browser keeps the real address, and the page's script reads the token from
  * it before the framework tidies the address bar. Also keeps the token out of Referer headers.
  */
-export function maskSecretPath(req: IncomingMessage, res: ServerResponse, world: WorldCode, match: { route: { id: RouteId }; params: RouteParams }): void {
+export function maskSecretPath(
+  req: IncomingMessage,
+  res: ServerResponse,
+  world: WorldCode,
+  match: { route: { id: RouteId }; params: RouteParams },
+): void {
   const name = SECRET_PATH_PARAMS[match.route.id];
   if (!name || !match.params[name] || match.params[name] === SECRET_PLACEHOLDER) return;
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
-  req.url = pathFor(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) + (queryStart === -1 ? '' : url.slice(queryStart));
+  req.url =
+    pathFor(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) +
+    (queryStart === -1 ? '' : url.slice(queryStart));
   res.setHeader('Referrer-Policy', 'no-referrer');
 }

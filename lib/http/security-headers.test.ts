@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HSTS_VALUE, SECURITY_HEADERS, applySecurityHeaders, isSecureRequest } from './security-headers';
 
-const req = (headers: Record<string, string> = {}, encrypted = false) => ({ headers, socket: { encrypted } }) as unknown as IncomingMessage;
+const req = (headers: Record<string, string> = {}, encrypted = false) =>
+  ({ headers, socket: { encrypted } }) as unknown as IncomingMessage;
 
 function headersFor(request: IncomingMessage): Record<string, string> {
   const set: Record<string, string> = {};
-  applySecurityHeaders(request, { setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v) } as unknown as ServerResponse);
+  applySecurityHeaders(request, {
+    setHeader: (k: string, v: string) => (set[k.toLowerCase()] = v),
+  } as unknown as ServerResponse);
   return set;
 }
 
@@ -16,7 +19,8 @@ describe('security headers', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['permissions-policy']).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+      expect(headers['permissions-policy']).toContain(`${feature}=()`);
     expect(Object.keys(SECURITY_HEADERS)).toHaveLength(5);
   });
 

@@ -32,7 +32,12 @@ export function loadStaticAssets(staticDir: string): number {
       const file = path.join(entry.parentPath, entry.name);
       if (!type || !fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) continue;
       const key = PREFIX + path.relative(staticDir, file).split(path.sep).join('/');
-      loaded.set(key, { type, plain: fs.readFileSync(file), br: fs.readFileSync(`${file}.br`), gz: fs.readFileSync(`${file}.gz`) });
+      loaded.set(key, {
+        type,
+        plain: fs.readFileSync(file),
+        br: fs.readFileSync(`${file}.br`),
+        gz: fs.readFileSync(`${file}.gz`),
+      });
     }
   }
   assets = loaded;

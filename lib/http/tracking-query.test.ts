@@ -7,7 +7,9 @@ describe('repairTrackingQuery (SPEC §2 malformed tracking links)', () => {
   });
 
   it('turns a second question mark before a tracking parameter into &', () => {
-    expect(repairTrackingQuery('ref=mail?utm_source=news&utm_medium=email')).toBe('ref=mail&utm_source=news&utm_medium=email');
+    expect(repairTrackingQuery('ref=mail?utm_source=news&utm_medium=email')).toBe(
+      'ref=mail&utm_source=news&utm_medium=email',
+    );
   });
 
   it('repairs HTML-escaped ampersands', () => {

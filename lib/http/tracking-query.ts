@@ -13,10 +13,13 @@ export function repairTrackingQuery(query: string): string | null {
       changed = true;
       return '&';
     })
-    .replace(/(?:\?|%3F|&amp%3B)((?:utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl)=)/gi, (_m, param: string) => {
-      changed = true;
-      return `&${param}`;
-    })
+    .replace(
+      /(?:\?|%3F|&amp%3B)((?:utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl)=)/gi,
+      (_m, param: string) => {
+        changed = true;
+        return `&${param}`;
+      },
+    )
     .replace(/^&+/, '');
   if (!changed) return null;
   // Keep only well-formed pairs; a dangling marker is dropped.

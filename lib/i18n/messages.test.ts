@@ -35,10 +35,12 @@ function keysUsedByCode(): { file: string; key: string }[] {
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
     const translators = new Map<string, string>();
-    const declaration = /const (\w+) = (?:await )?(?:useTranslations|getTranslations)\((?:'([\w-]+)'|\{[^}]*namespace: '([\w-]+)'[^}]*\})\)/g;
+    const declaration =
+      /const (\w+) = (?:await )?(?:useTranslations|getTranslations)\((?:'([\w-]+)'|\{[^}]*namespace: '([\w-]+)'[^}]*\})\)/g;
     for (const m of source.matchAll(declaration)) translators.set(m[1]!, (m[2] ?? m[3])!);
     for (const [name, namespace] of translators) {
-      for (const call of source.matchAll(new RegExp(`\\b${name}\\('([\\w.-]+)'`, 'g'))) used.push({ file, key: `${namespace}.${call[1]}` });
+      for (const call of source.matchAll(new RegExp(`\\b${name}\\('([\\w.-]+)'`, 'g')))
+        used.push({ file, key: `${namespace}.${call[1]}` });
     }
   }
   return used;
@@ -52,8 +54,13 @@ describe('interface texts', () => {
     expect(keysUsedByCode().length).toBeGreaterThan(50);
   });
 
-  it.each([['de', de], ['en', en]] as const)('has every key the code uses in %s', (_language, keys) => {
-    const missing = keysUsedByCode().filter(({ key }) => !keys.has(key) && ![...keys.keys()].some((k) => k.startsWith(`${key}.`)));
+  it.each([
+    ['de', de],
+    ['en', en],
+  ] as const)('has every key the code uses in %s', (_language, keys) => {
+    const missing = keysUsedByCode().filter(
+      ({ key }) => !keys.has(key) && ![...keys.keys()].some((k) => k.startsWith(`${key}.`)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -73,21 +80,28 @@ describe('interface texts', () => {
 
   it('has a file for every text group in de and en', () => {
     for (const language of ['de', 'en']) {
-      for (const group of TEXT_GROUPS) expect(fs.existsSync(path.join(process.cwd(), 'messages', language, `${group}.json`))).toBe(true);
+      for (const group of TEXT_GROUPS)
+        expect(fs.existsSync(path.join(process.cwd(), 'messages', language, `${group}.json`))).toBe(true);
     }
   });
 
-  it.each(LANGUAGES.filter((l) => l !== 'de' && l !== 'en'))('has the required groups written in %s, not copied from German', (language) => {
-    const own = readLanguage(language);
-    for (const group of REQUIRED_GROUPS_EVERY_LANGUAGE) {
-      const ownKeys = flatten(own[group]);
-      const deKeys = flatten(readLanguage('de')[group]);
-      expect([...deKeys.keys()].filter((k) => !ownKeys.has(k))).toEqual([]);
-      // Only texts with real words count; '{name} – {tab}' is the same in every language.
-      const copied = [...ownKeys].filter(([k, v]) => /\s/.test(v) && v.replace(/\{[^}]*\}/g, '').replace(/[^\p{L}]/gu, '').length > 10 && deKeys.get(k) === v);
-      expect(copied).toEqual([]);
-    }
-  });
+  it.each(LANGUAGES.filter((l) => l !== 'de' && l !== 'en'))(
+    'has the required groups written in %s, not copied from German',
+    (language) => {
+      const own = readLanguage(language);
+      for (const group of REQUIRED_GROUPS_EVERY_LANGUAGE) {
+        const ownKeys = flatten(own[group]);
+        const deKeys = flatten(readLanguage('de')[group]);
+        expect([...deKeys.keys()].filter((k) => !ownKeys.has(k))).toEqual([]);
+        // Only texts with real words count; '{name} – {tab}' is the same in every language.
+        const copied = [...ownKeys].filter(
+          ([k, v]) =>
+            /\s/.test(v) && v.replace(/\{[^}]*\}/g, '').replace(/[^\p{L}]/gu, '').length > 10 && deKeys.get(k) === v,
+        );
+        expect(copied).toEqual([]);
+      }
+    },
+  );
 
   it('falls back per key: language → en → de', () => {
     const el = getMessages('el') as Record<string, Messages>;

@@ -21,8 +21,7 @@ function mergeDeep(base: Messages, override: Messages): Messages {
   const out: Messages = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = out[key];
-    out[key] =
-      typeof value === 'object' && typeof current === 'object' ? mergeDeep(current, value) : value;
+    out[key] = typeof value === 'object' && typeof current === 'object' ? mergeDeep(current, value) : value;
   }
   return out;
 }

@@ -23,7 +23,11 @@ export function detectImageFormat(bytes: Uint8Array): AcceptedFormat | null {
  * an SVG or a PDF is told so). Never used to accept anything.
  */
 export function describeRefusedFile(bytes: Uint8Array): string {
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<')) return /<svg[\s>]/.test(head) ? 'svg' : 'html';
   if (head.startsWith('%pdf')) return 'pdf';
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') return 'heif';

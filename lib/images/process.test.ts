@@ -5,21 +5,29 @@ import { MAX_INPUT_PIXELS } from './rules';
 import { animatedGif, pixelAt, solidImage, twoToneImage } from './test-images';
 
 /** Order in which a baseline JPEG writes its 64 quantisation values (libjpeg's natural order). */
-const ZIGZAG = [0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63];
+const ZIGZAG = [
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+  35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47,
+  55, 62, 63,
+];
 /** The luminance table of the JPEG standard (Annex K), which libjpeg scales by the quality. */
 const ANNEX_K_LUMINANCE = [
-  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
+  87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
+  72, 92, 95, 98, 112, 100, 103, 99,
 ];
 
 /** The luminance table libjpeg writes for a quality (its jpeg_quality_scaling). */
 function expectedLuminanceTable(quality: number): number[] {
   const scale = quality < 50 ? Math.floor(5000 / quality) : 200 - quality * 2;
-  return ZIGZAG.map((natural) => Math.min(255, Math.max(1, Math.floor((ANNEX_K_LUMINANCE[natural]! * scale + 50) / 100))));
+  return ZIGZAG.map((natural) =>
+    Math.min(255, Math.max(1, Math.floor((ANNEX_K_LUMINANCE[natural]! * scale + 50) / 100))),
+  );
 }
 
 /** The first quantisation table of a JPEG file (the luminance one), read from its DQT segment. */
 function luminanceTable(jpeg: Buffer): number[] {
-  for (let i = 2; i < jpeg.length - 4; ) {
+  for (let i = 2; i < jpeg.length - 4;) {
     if (jpeg[i] !== 0xff) throw new Error('not a JPEG segment');
     const marker = jpeg[i + 1]!;
     const length = jpeg.readUInt16BE(i + 2);
@@ -45,14 +53,18 @@ describe('checkImage', () => {
   });
 
   it('refuses SVG, even a well-formed one libvips could render (415)', async () => {
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const error = await refusal(checkImage(svg));
     expect(error.status).toBe(415);
     expect(error.details).toMatchObject({ reason: 'unsupported_format', detected: 'svg' });
   });
 
   it('refuses HTML (415)', async () => {
-    const error = await refusal(checkImage(Buffer.from('\n  <!doctype html><html><body><img src=x onerror=alert(1)></body></html>')));
+    const error = await refusal(
+      checkImage(Buffer.from('\n  <!doctype html><html><body><img src=x onerror=alert(1)></body></html>')),
+    );
     expect(error.status).toBe(415);
     expect(error.details).toMatchObject({ detected: 'html' });
   });
@@ -73,7 +85,10 @@ describe('checkImage', () => {
     // Small PNGs whose headers claim 30,000 × 30,000 pixels (3.6 GB once decoded) and 8,000 ×
     // 7,000 (just over our limit, well under libvips' own).
     const png = await solidImage(8, 8, 'png');
-    for (const [width, height] of [[30_000, 30_000], [8_000, 7_000]] as const) {
+    for (const [width, height] of [
+      [30_000, 30_000],
+      [8_000, 7_000],
+    ] as const) {
       const bomb = Buffer.from(png);
       bomb.writeUInt32BE(width, 16);
       bomb.writeUInt32BE(height, 20);
@@ -163,7 +178,10 @@ describe('renderUserImages (SPEC §9: author image 200, avatar 32×32 quality 95
     const jpeg = await solidImage(120, 120, 'jpeg');
     // Valid JPEG, then HTML after the end-of-image marker (a JPEG/HTML polyglot).
     const polyglot = Buffer.concat([jpeg, Buffer.from(`<html><body>${payload}</body></html>`)]);
-    const png = await sharp(await solidImage(120, 120, 'png')).png().withMetadata().toBuffer();
+    const png = await sharp(await solidImage(120, 120, 'png'))
+      .png()
+      .withMetadata()
+      .toBuffer();
     // A PNG with the payload in a text chunk (tEXt): valid, and carrying the script.
     const text = Buffer.from(`Comment\0${payload}`, 'latin1');
     const chunk = Buffer.alloc(12 + text.length);
@@ -175,7 +193,8 @@ describe('renderUserImages (SPEC §9: author image 200, avatar 32×32 quality 95
     for (const upload of [polyglot, pngPolyglot]) {
       expect(upload.includes(payload)).toBe(true);
       const { authorImage, avatar } = await renderUserImages(await checkImage(upload));
-      for (const rendition of [authorImage.webp, authorImage.jpeg, avatar.webp, avatar.jpeg]) expect(rendition.data.includes('<script')).toBe(false);
+      for (const rendition of [authorImage.webp, authorImage.jpeg, avatar.webp, avatar.jpeg])
+        expect(rendition.data.includes('<script')).toBe(false);
     }
   });
 });

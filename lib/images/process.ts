@@ -51,7 +51,12 @@ function decodingError(error: unknown): AppError {
  */
 export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   const format = detectImageFormat(bytes);
-  if (!format) throw new AppError('unsupported_media_type', undefined, { reason: 'unsupported_format', detected: describeRefusedFile(bytes), accepted: ['jpeg', 'png', 'webp', 'gif'] });
+  if (!format)
+    throw new AppError('unsupported_media_type', undefined, {
+      reason: 'unsupported_format',
+      detected: describeRefusedFile(bytes),
+      accepted: ['jpeg', 'png', 'webp', 'gif'],
+    });
   let metadata: Awaited<ReturnType<Sharp['metadata']>>;
   try {
     metadata = await sharp(bytes, { pages: 1, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -65,7 +70,12 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw new AppError('invalid_image', undefined, { reason: 'undecodable' });
   if (width * height > MAX_INPUT_PIXELS) {
-    throw new AppError('payload_too_large', undefined, { reason: 'too_many_pixels', width, height, maxPixels: MAX_INPUT_PIXELS });
+    throw new AppError('payload_too_large', undefined, {
+      reason: 'too_many_pixels',
+      width,
+      height,
+      maxPixels: MAX_INPUT_PIXELS,
+    });
   }
   return { bytes, format, width, height };
 }
@@ -73,13 +83,19 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
 async function encode(pipeline: Sharp, format: EncodedImage['format'], quality: number): Promise<EncodedImage> {
   // JPEG has no transparency: transparent parts become white rather than black. Standard
   // (non-mozjpeg) quantisation keeps "quality 95" meaning what libjpeg says it means.
-  const encoder = format === 'webp' ? pipeline.webp({ quality }) : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false });
+  const encoder =
+    format === 'webp'
+      ? pipeline.webp({ quality })
+      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false });
   const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
   return { data, format, width: info.width, height: info.height };
 }
 
 async function pair(pipeline: Sharp, quality: number): Promise<ImagePair> {
-  const [webp, jpeg] = await Promise.all([encode(pipeline.clone(), 'webp', quality), encode(pipeline.clone(), 'jpeg', quality)]);
+  const [webp, jpeg] = await Promise.all([
+    encode(pipeline.clone(), 'webp', quality),
+    encode(pipeline.clone(), 'jpeg', quality),
+  ]);
   return { webp, jpeg };
 }
 
@@ -99,8 +115,12 @@ async function decoding<T>(work: () => Promise<T>): Promise<T> {
 export async function renderUserImages(image: CheckedImage): Promise<{ authorImage: ImagePair; avatar: ImagePair }> {
   return decoding(async () => {
     const { authorImage, avatar } = IMAGE_RULES;
-    const square = (size: { width: number; height: number }) => open(image.bytes).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
-    const [big, small] = await Promise.all([pair(square(authorImage), authorImage.quality), pair(square(avatar), avatar.quality)]);
+    const square = (size: { width: number; height: number }) =>
+      open(image.bytes).resize(size.width, size.height, { fit: 'cover', position: 'centre' });
+    const [big, small] = await Promise.all([
+      pair(square(authorImage), authorImage.quality),
+      pair(square(avatar), avatar.quality),
+    ]);
     return { authorImage: big, avatar: small };
   });
 }

@@ -10,7 +10,9 @@ function multipart(parts: Record<string, Blob | string>): Request {
 /** A multipart request whose body arrives in chunks, counting how many were pulled. */
 function streamedRequest(totalBytes: number, chunkBytes: number, headers: Record<string, string> = {}) {
   const boundary = 'test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   let sent = 0;
   const stats = { pulled: 0, cancelled: false };
@@ -75,24 +77,36 @@ describe('readUploadedFile', () => {
   });
 
   it('refuses a file over the limit that fits the body allowance (413)', async () => {
-    const error = await refusal(readUploadedFile(multipart({ file: new File([new Uint8Array(2000)], 'a.png') }), { maxBytes: 1000 }));
+    const error = await refusal(
+      readUploadedFile(multipart({ file: new File([new Uint8Array(2000)], 'a.png') }), { maxBytes: 1000 }),
+    );
     expect(error.status).toBe(413);
   });
 
   it('accepts a file of exactly the limit', async () => {
-    const file = await readUploadedFile(multipart({ file: new File([new Uint8Array(1000)], 'a.png') }), { maxBytes: 1000 });
+    const file = await readUploadedFile(multipart({ file: new File([new Uint8Array(1000)], 'a.png') }), {
+      maxBytes: 1000,
+    });
     expect(file.length).toBe(1000);
   });
 
   it('refuses a body that is not multipart (415)', async () => {
-    const request = new Request('http://localhost/upload', { method: 'POST', body: '{"file":"x"}', headers: { 'content-type': 'application/json' } });
+    const request = new Request('http://localhost/upload', {
+      method: 'POST',
+      body: '{"file":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     const error = await refusal(readUploadedFile(request));
     expect(error.status).toBe(415);
     expect(error.details).toMatchObject({ reason: 'multipart_expected' });
   });
 
   it('refuses a malformed multipart body (400)', async () => {
-    const request = new Request('http://localhost/upload', { method: 'POST', body: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const request = new Request('http://localhost/upload', {
+      method: 'POST',
+      body: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect((await refusal(readUploadedFile(request))).code).toBe('bad_request');
   });
 
@@ -110,9 +124,13 @@ describe('readUploadedFile', () => {
     const form = new FormData();
     form.append('file', new File([new Uint8Array(4)], 'a.png'));
     form.append('file', new File([new Uint8Array(4)], 'b.png'));
-    const twoFiles = await refusal(readUploadedFile(new Request('http://localhost/upload', { method: 'POST', body: form })));
+    const twoFiles = await refusal(
+      readUploadedFile(new Request('http://localhost/upload', { method: 'POST', body: form })),
+    );
     expect(twoFiles.details).toEqual([{ path: 'file', message: 'Send exactly one file' }]);
-    const extra = await refusal(readUploadedFile(multipart({ file: new File([new Uint8Array(4)], 'a.png'), userId: '1' })));
+    const extra = await refusal(
+      readUploadedFile(multipart({ file: new File([new Uint8Array(4)], 'a.png'), userId: '1' })),
+    );
     expect(extra.details).toEqual([{ path: 'userId', message: 'Unknown field "userId"' }]);
   });
 });

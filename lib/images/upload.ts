@@ -45,7 +45,10 @@ async function readLimited(request: Request, limit: number, maxFileBytes: number
  * ignored: the content is checked by the caller (lib/images/process.ts). Other form fields are
  * refused, like unknown fields in JSON bodies.
  */
-export async function readUploadedFile(request: Request, options: { field?: string; maxBytes?: number } = {}): Promise<Buffer> {
+export async function readUploadedFile(
+  request: Request,
+  options: { field?: string; maxBytes?: number } = {},
+): Promise<Buffer> {
   const field = options.field ?? 'file';
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const contentType = request.headers.get('content-type') ?? '';
@@ -57,16 +60,26 @@ export async function readUploadedFile(request: Request, options: { field?: stri
   try {
     form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new AppError('bad_request', undefined, [{ path: '', message: 'Body must be multipart/form-data with a file' }]);
+    throw new AppError('bad_request', undefined, [
+      { path: '', message: 'Body must be multipart/form-data with a file' },
+    ]);
   }
   const unknown = [...new Set(form.keys())].filter((name) => name !== field);
-  if (unknown.length) throw new AppError('validation_failed', undefined, unknown.map((name) => ({ path: name, message: `Unknown field "${name}"` })));
+  if (unknown.length)
+    throw new AppError(
+      'validation_failed',
+      undefined,
+      unknown.map((name) => ({ path: name, message: `Unknown field "${name}"` })),
+    );
   const files = form.getAll(field);
   if (files.length !== 1 || typeof files[0] === 'string') {
-    throw new AppError('validation_failed', undefined, [{ path: field, message: files.length > 1 ? 'Send exactly one file' : 'A file is required' }]);
+    throw new AppError('validation_failed', undefined, [
+      { path: field, message: files.length > 1 ? 'Send exactly one file' : 'A file is required' },
+    ]);
   }
   const file = files[0]!;
   if (file.size > maxBytes) throw tooLarge(maxBytes);
-  if (file.size === 0) throw new AppError('validation_failed', undefined, [{ path: field, message: 'The file is empty' }]);
+  if (file.size === 0)
+    throw new AppError('validation_failed', undefined, [{ path: field, message: 'The file is empty' }]);
   return Buffer.from(await file.arrayBuffer());
 }

@@ -3,7 +3,12 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 
 /** Legal document kinds of SPEC §3: anchors on the terms page plus two per-world agreements. */
 export const LEGAL_DOCUMENT_KINDS = [
-  'dataProtection', 'termsAndConditions', 'termsOfTask', 'withdrawalProvisions', 'orderProcessing', 'withdrawalAgreement',
+  'dataProtection',
+  'termsAndConditions',
+  'termsOfTask',
+  'withdrawalProvisions',
+  'orderProcessing',
+  'withdrawalAgreement',
 ] as const;
 export type LegalDocumentKind = (typeof LEGAL_DOCUMENT_KINDS)[number];
 

@@ -23,11 +23,15 @@ function lookup(messages: Messages, path: string[]): string {
   return node;
 }
 
-
 /** Renders an account mail without sending it (tests and previews). */
-export function renderAccountMail(kind: AccountMailKind, world: WorldCode, values: { name: string; link?: string; email?: string }) {
+export function renderAccountMail(
+  kind: AccountMailKind,
+  world: WorldCode,
+  values: { name: string; link?: string; email?: string },
+) {
   const messages = getMessages(getWorld(world).language);
-  const texts = (key: string) => fill(lookup(messages, ['signup', 'mails', kind, key]), { link: '', email: '', ...values });
+  const texts = (key: string) =>
+    fill(lookup(messages, ['signup', 'mails', kind, key]), { link: '', email: '', ...values });
   const greeting = fill(lookup(messages, ['signup', 'mails', 'greeting']), { name: values.name });
   const signature = lookup(messages, ['signup', 'mails', 'signature']);
   const body = texts('body');

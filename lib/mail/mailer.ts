@@ -21,7 +21,9 @@ export function getOutboxDir(): string {
 function getTransport(): Transporter {
   if (transport) return transport;
   const smtp = getEnv().SMTP_URL;
-  transport = smtp ? nodemailer.createTransport(smtp) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  transport = smtp
+    ? nodemailer.createTransport(smtp)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return transport;
 }
 

@@ -11,7 +11,9 @@ export interface OutboxMail {
 }
 
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -25,7 +27,12 @@ function decodeHeader(value: string): string {
       bytes.push(
         enc!.toUpperCase() === 'B'
           ? Buffer.from(data!, 'base64')
-          : Buffer.from(data!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'),
+          : Buffer.from(
+              data!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            ),
       );
     }
     return Buffer.concat(bytes).toString('utf8');
@@ -44,7 +51,9 @@ export function readOutbox(dir = getOutboxDir()): OutboxMail[] {
 
 function splitPart(raw: string): { headers: string; body: string } {
   const at = raw.search(/\r?\n\r?\n/);
-  return at < 0 ? { headers: raw, body: '' } : { headers: raw.slice(0, at), body: raw.slice(at).replace(/^\r?\n\r?\n/, '') };
+  return at < 0
+    ? { headers: raw, body: '' }
+    : { headers: raw.slice(0, at), body: raw.slice(at).replace(/^\r?\n\r?\n/, '') };
 }
 
 function headerOf(headers: string, name: string): string {
@@ -71,5 +80,10 @@ function parseEml(file: string): OutboxMail {
       .find((part) => /text\/plain/i.test(headerOf(part.headers, 'Content-Type')));
     if (plain) text = decodeBody(plain.headers, plain.body);
   }
-  return { file, to: decodeHeader(headerOf(headers, 'To')), subject: decodeHeader(headerOf(headers, 'Subject')), text: text.trim() };
+  return {
+    file,
+    to: decodeHeader(headerOf(headers, 'To')),
+    subject: decodeHeader(headerOf(headers, 'Subject')),
+    text: text.trim(),
+  };
 }

@@ -25,19 +25,25 @@ describe('formatPrice (SPEC §5)', () => {
       expect(commaWorlds).toHaveLength(WORLDS.length - DECIMAL_POINT_WORLDS.length);
     });
 
-    it.each(pointWorlds.map((w) => [w.code, w.locale, w.currency]))('%s (%s, %s) keeps its own decimal point and a comma for thousands', (_code, locale, currency) => {
-      const small = normalize(formatPrice(499, currency, locale));
-      expect(small).toMatch(/(^|[^\d.,])4\.99($|[^\d])/);
-      expect(small).not.toMatch(/4,99/);
-      expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1,234\.50/);
-    });
+    it.each(pointWorlds.map((w) => [w.code, w.locale, w.currency]))(
+      '%s (%s, %s) keeps its own decimal point and a comma for thousands',
+      (_code, locale, currency) => {
+        const small = normalize(formatPrice(499, currency, locale));
+        expect(small).toMatch(/(^|[^\d.,])4\.99($|[^\d])/);
+        expect(small).not.toMatch(/4,99/);
+        expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1,234\.50/);
+      },
+    );
 
-    it.each(commaWorlds.map((w) => [w.code, w.locale, w.currency]))('%s (%s, %s) shows two decimals after a comma', (_code, locale, currency) => {
-      const small = normalize(formatPrice(499, currency, locale));
-      expect(small).toMatch(/(^|[^\d.,])4,99($|[^\d])/);
-      expect(small).not.toMatch(/4\.99/);
-      expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1[ .]?234,50/);
-    });
+    it.each(commaWorlds.map((w) => [w.code, w.locale, w.currency]))(
+      '%s (%s, %s) shows two decimals after a comma',
+      (_code, locale, currency) => {
+        const small = normalize(formatPrice(499, currency, locale));
+        expect(small).toMatch(/(^|[^\d.,])4,99($|[^\d])/);
+        expect(small).not.toMatch(/4\.99/);
+        expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1[ .]?234,50/);
+      },
+    );
   });
 
   it('keeps two decimals for JPY and KRW: amounts are hundredths in every currency here', () => {
@@ -64,16 +70,19 @@ describe('formatPrice (SPEC §5)', () => {
     ['GTQ', 'es-GT'],
     ['CLP', 'es-CL'],
     ['MXN', 'es-MX'],
-  ])('%s: down, never up, in its home locale (%s) and in a world page (de-DE); 1 and below keep two decimals', (currency, locale) => {
-    for (const loc of [locale, 'de-DE']) {
-      expect(digits(formatPrice(1_234_567_89, currency, loc))).toBe('1234567');
-      expect(digits(formatPrice(199_99, currency, loc))).toBe('199');
-      // Just above 1 is floored to 1; exactly 1 and below are not "above 1".
-      expect(digits(formatPrice(101, currency, loc))).toBe('1');
-      expect(digits(formatPrice(100, currency, loc))).toBe('100');
-      expect(digits(formatPrice(99, currency, loc))).toBe('099');
-    }
-  });
+  ])(
+    '%s: down, never up, in its home locale (%s) and in a world page (de-DE); 1 and below keep two decimals',
+    (currency, locale) => {
+      for (const loc of [locale, 'de-DE']) {
+        expect(digits(formatPrice(1_234_567_89, currency, loc))).toBe('1234567');
+        expect(digits(formatPrice(199_99, currency, loc))).toBe('199');
+        // Just above 1 is floored to 1; exactly 1 and below are not "above 1".
+        expect(digits(formatPrice(101, currency, loc))).toBe('1');
+        expect(digits(formatPrice(100, currency, loc))).toBe('100');
+        expect(digits(formatPrice(99, currency, loc))).toBe('099');
+      }
+    },
+  );
 
   it('keeps decimals for those currencies at 1 or below', () => {
     expect(normalize(formatPrice(99, 'MXN', 'es-MX'))).toMatch(/0\.99/);

@@ -46,5 +46,9 @@ export function trackingPriceCents(amount: number): number {
 
 /** The currency's symbol as the locale writes it (EUR → €, USD → $ in en-US, US$ elsewhere). */
 export function currencySymbol(currency: string, locale: string): string {
-  return formatter(locale, currency, 0).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  return (
+    formatter(locale, currency, 0)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
 }

@@ -31,7 +31,9 @@ export function rememberAuthorDomains(rows: readonly AuthorDomain[]): void {
 function load(): Promise<void> {
   holder.__kreideAuthorDomainsLoading ??= (async () => {
     try {
-      const rows = await getDb().select({ domain: t.authorDomains.domain, authorId: t.authorDomains.authorId, world: t.authorDomains.world }).from(t.authorDomains);
+      const rows = await getDb()
+        .select({ domain: t.authorDomains.domain, authorId: t.authorDomains.authorId, world: t.authorDomains.world })
+        .from(t.authorDomains);
       rememberAuthorDomains(rows);
     } finally {
       holder.__kreideAuthorDomainsLoading = undefined;

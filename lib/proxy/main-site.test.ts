@@ -13,7 +13,12 @@ describe('the root entry point', () => {
     expect(response.headers.get('set-cookie')).toMatch(/kreide_target=;/);
   });
 
-  it.each(['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%5Cevil.example%2Fx', '%2F%09%2Fevil.example%2Fphish'])('never follows a stored target to another site (%s)', (target) => {
+  it.each([
+    '%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+    '%2F%5Cevil.example%2Fx',
+    '%2F%09%2Fevil.example%2Fphish',
+  ])('never follows a stored target to another site (%s)', (target) => {
     const response = handleRoot(request('/', `kreide_target=${target}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('location')).toBeNull();
@@ -58,7 +63,9 @@ describe('paths without a world', () => {
   });
 
   it('redirects a German path into the default world', () => {
-    expect(handleWorldlessPath(request('/merkzettel')).headers.get('location')).toBe('http://localhost:3000/de/merkzettel');
+    expect(handleWorldlessPath(request('/merkzettel')).headers.get('location')).toBe(
+      'http://localhost:3000/de/merkzettel',
+    );
   });
 
   it.each(['/%FF', '/%E0%A4%A', '/x%00y'])('treats a path that cannot be decoded as not found (%s)', (path) => {

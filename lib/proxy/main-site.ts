@@ -8,7 +8,8 @@ import { TARGET_PATH_COOKIE, WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choo
 
 /** The home's tabs (its shelves) that `/?tab=` may name; anything else is dropped. */
 export const HOME_TABS = ['bestsellers', 'new', 'free', 'sale'] as const;
-const isHomeTab = (value: string | null): value is (typeof HOME_TABS)[number] => (HOME_TABS as readonly string[]).includes(value ?? '');
+const isHomeTab = (value: string | null): value is (typeof HOME_TABS)[number] =>
+  (HOME_TABS as readonly string[]).includes(value ?? '');
 
 /**
  * The root entry point `/` (SPEC §2): a stored target path wins; otherwise the remembered
@@ -28,7 +29,11 @@ export function handleRoot(request: NextRequest): NextResponse {
   const choice = chooseWorld({ rememberedWorld: remembered });
   if (choice.source === 'remembered') return NextResponse.redirect(new URL(`/${choice.world}${suffix}`, request.url));
   return new NextResponse(rootChooserHtml(suffix), {
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, follow' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, follow',
+    },
   });
 }
 

@@ -6,7 +6,10 @@ import { WORLD_CODES } from '@/lib/worlds/worlds';
 describe('proxy matcher', () => {
   it('routes exactly every world’s search path to the search view', () => {
     const source = fs.readFileSync(path.join(process.cwd(), 'proxy.ts'), 'utf8');
-    const listed = source.match(/:search\(([a-z|-]+)\)/)?.[1]?.split('|').filter((w) => w !== 'search-view');
+    const listed = source
+      .match(/:search\(([a-z|-]+)\)/)?.[1]
+      ?.split('|')
+      .filter((w) => w !== 'search-view');
     const expected = new Set(WORLD_CODES.map((w) => localizeWord(w, 'suchergebnisse')));
     expect(new Set(listed)).toEqual(expected);
   });

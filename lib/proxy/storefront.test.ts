@@ -1,4 +1,7 @@
-import { getMiddlewareRouteMatcher, type MiddlewareRouteMatch } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
+import {
+  getMiddlewareRouteMatcher,
+  type MiddlewareRouteMatch,
+} from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { NextRequest } from 'next/server';
 import { config, proxy } from '@/proxy';
 import { findAuthorDomain, forgetAuthorDomains, peekAuthorDomain, rememberAuthorDomains } from './author-domains';
@@ -6,13 +9,14 @@ import { isStorefrontFolderPath, storefrontFolderNotFound } from './storefront';
 
 // Next's own compiler of the proxy's matcher (missing from its public types), so the test reads
 // the matcher exactly as Next does.
-const { getMiddlewareMatchers } = jest.requireActual<{ getMiddlewareMatchers: (matcher: unknown, config: object) => Parameters<typeof getMiddlewareRouteMatcher>[0] }>(
-  'next/dist/build/analysis/get-page-static-info',
-);
+const { getMiddlewareMatchers } = jest.requireActual<{
+  getMiddlewareMatchers: (matcher: unknown, config: object) => Parameters<typeof getMiddlewareRouteMatcher>[0];
+}>('next/dist/build/analysis/get-page-static-info');
 
 const DEMO = { domain: 'author-demo.localhost', authorId: 2, world: 'de' };
 
-const request = (url: string, headers: Record<string, string> = {}) => new NextRequest(new URL(url), { headers: { host: new URL(url).host, ...headers } });
+const request = (url: string, headers: Record<string, string> = {}) =>
+  new NextRequest(new URL(url), { headers: { host: new URL(url).host, ...headers } });
 const rewrittenTo = (response: Response) => {
   const target = response.headers.get('x-middleware-rewrite');
   return target ? new URL(target).pathname : null;
@@ -22,13 +26,18 @@ beforeEach(() => rememberAuthorDomains([DEMO]));
 afterAll(() => forgetAuthorDomains());
 
 describe('author domains by host', () => {
-  it.each(['author-demo.localhost', 'author-demo.localhost.', 'Author-Demo.Localhost.:3000'])('finds %s', async (host) => {
-    expect(await findAuthorDomain(host)).toEqual(DEMO);
-    expect(peekAuthorDomain(host)).toEqual({ ready: true, domain: DEMO });
-  });
+  it.each(['author-demo.localhost', 'author-demo.localhost.', 'Author-Demo.Localhost.:3000'])(
+    'finds %s',
+    async (host) => {
+      expect(await findAuthorDomain(host)).toEqual(DEMO);
+      expect(peekAuthorDomain(host)).toEqual({ ready: true, domain: DEMO });
+    },
+  );
 
   it('the proxy sends a trailing-dot host to the storefront', async () => {
-    expect(rewrittenTo(await proxy(request('http://author-demo.localhost.:3000/materials')))).toBe('/storefront/author-demo.localhost/materials');
+    expect(rewrittenTo(await proxy(request('http://author-demo.localhost.:3000/materials')))).toBe(
+      '/storefront/author-demo.localhost/materials',
+    );
   });
 });
 
@@ -40,17 +49,22 @@ describe('the storefront folder from outside', () => {
   });
 
   it('is the remembered world’s translated not-found page', async () => {
-    expect(rewrittenTo(storefrontFolderNotFound(request('http://localhost:3000/storefront', { cookie: 'kreide_world=it' })))).toBe('/it/404');
+    expect(
+      rewrittenTo(storefrontFolderNotFound(request('http://localhost:3000/storefront', { cookie: 'kreide_world=it' }))),
+    ).toBe('/it/404');
     expect(rewrittenTo(await proxy(request('http://localhost:3000/storefront')))).toBe('/de/404');
     // On an author's domain it is that storefront's own 404.
-    expect(rewrittenTo(await proxy(request('http://author-demo.localhost:3000/storefront')))).toBe('/storefront/author-demo.localhost/not-found');
+    expect(rewrittenTo(await proxy(request('http://author-demo.localhost:3000/storefront')))).toBe(
+      '/storefront/author-demo.localhost/not-found',
+    );
   });
 
   // Why server.ts guards the folder (lib/http/author-domain-paths.ts): the proxy never sees a
   // path ending in a domain, which looks like a file name to its matcher; it does see the bare folder.
   it('needs the guard before Next: the proxy’s matcher skips /storefront/<domain>', () => {
     const matches: MiddlewareRouteMatch = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
-    const seen = (path: string, host = 'localhost:3000') => matches(path, { headers: { host }, cookies: {} } as never, {} as never);
+    const seen = (path: string, host = 'localhost:3000') =>
+      matches(path, { headers: { host }, cookies: {} } as never, {} as never);
     expect(seen('/storefront/author-demo.localhost')).toBe(false);
     expect(seen('/storefront/author-demo.localhost', 'author-demo.localhost:3000')).toBe(false);
     expect(seen('/storefront')).toBe(true);

@@ -21,7 +21,6 @@ export function rewriteToStorefront(request: NextRequest, domain: AuthorDomain):
   return NextResponse.rewrite(url);
 }
 
-
 /**
  * The storefront folder asked for by its own name on Kreide's host: an unknown path like any
  * other, so the remembered world's translated not-found page with status 404. (server.ts hands

@@ -19,7 +19,8 @@ describe('routing table', () => {
   it('has every static German word in the translation list', () => {
     const words = new Set<string>(GERMAN_WORDS);
     for (const route of ROUTES) {
-      for (const part of route.de.split('/').filter(Boolean)) if (!part.startsWith(':')) expect(words.has(part)).toBe(true);
+      for (const part of route.de.split('/').filter(Boolean))
+        if (!part.startsWith(':')) expect(words.has(part)).toBe(true);
     }
   });
 
@@ -45,7 +46,9 @@ describe('routing table', () => {
   it('uses real localised words (it: materiale)', () => {
     expect(pathFor('it', 'material', { id: '7', slug: 'frazioni' })).toBe('/it/materiale/7/frazioni');
     expect(pathFor('de', 'author', { id: '2', slug: 'frau-demo', tab: 'blog' })).toBe('/de/autor/2/frau-demo/blog');
-    expect(pathFor('de', 'keyword-landing', { id: '3', slug: ['bruchrechnung', 'klasse-6'] })).toBe('/de/tema/3/bruchrechnung/klasse-6');
+    expect(pathFor('de', 'keyword-landing', { id: '3', slug: ['bruchrechnung', 'klasse-6'] })).toBe(
+      '/de/tema/3/bruchrechnung/klasse-6',
+    );
   });
 
   it('matches optional and catch-all segments', () => {

@@ -24,13 +24,13 @@ export interface RouteDef {
   enums?: Record<string, Record<string, string>>;
 }
 
-const r = (
-  id: string,
-  de: string,
-  group: RouteGroup,
-  robots: RobotsClass,
-  enums?: RouteDef['enums'],
-): RouteDef => ({ id, de, group, robots, enums });
+const r = (id: string, de: string, group: RouteGroup, robots: RobotsClass, enums?: RouteDef['enums']): RouteDef => ({
+  id,
+  de,
+  group,
+  robots,
+  enums,
+});
 
 export const AUTHOR_TABS = ['materials', 'blog', 'activity', 'following'] as const;
 export type AuthorTab = (typeof AUTHOR_TABS)[number];

@@ -59,9 +59,16 @@ export const searchParamsSchema = z
 export type SearchParams = z.infer<typeof searchParamsSchema>;
 
 /** Reads URLSearchParams (repeated keys become arrays) for the schema. */
-export function searchParamsToObject(params: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function searchParamsToObject(
+  params: URLSearchParams | Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]));
+  const entries =
+    params instanceof URLSearchParams
+      ? [...params.entries()]
+      : Object.entries(params).flatMap(([k, v]) =>
+          v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const],
+        );
   for (const [key, value] of entries) {
     // An empty form field (price "all", a blank price box) means "not set".
     if (value === '') continue;

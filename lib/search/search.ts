@@ -37,7 +37,10 @@ export interface SearchResult {
 const EFFECTIVE_PRICE = sql`(CASE WHEN m.sale_price_cents IS NOT NULL AND (m.sale_ends_at IS NULL OR m.sale_ends_at > now()) THEN m.sale_price_cents ELSE m.price_cents END)`;
 
 function joinFilter(table: string, column: string, ids: number[]): SQL {
-  return sql`AND EXISTS (SELECT 1 FROM ${sql.raw(table)} f WHERE f.material_id = m.id AND f.${sql.raw(column)} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`;
+  return sql`AND EXISTS (SELECT 1 FROM ${sql.raw(table)} f WHERE f.material_id = m.id AND f.${sql.raw(column)} IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
 }
 
 /**
@@ -48,14 +51,23 @@ function joinFilter(table: string, column: string, ids: number[]): SQL {
 function whereClause(world: WorldCode, params: SearchParams, text: string): SQL {
   const parts: SQL[] = [sql`m.world = ${world} AND m.is_active AND m.deleted_at IS NULL`];
   if (text) {
-    parts.push(sql`AND m.search_vector @@ websearch_to_tsquery(kreide_search_config(${world}), kreide_unaccent(${text}))`);
+    parts.push(
+      sql`AND m.search_vector @@ websearch_to_tsquery(kreide_search_config(${world}), kreide_unaccent(${text}))`,
+    );
   }
   if (params.subject.length) parts.push(joinFilter('material_subjects', 'subject_id', params.subject));
   if (params.class_grade.length) parts.push(joinFilter('material_grades', 'grade_id', params.class_grade));
-  if (params.learning_years.length) parts.push(joinFilter('material_learning_years', 'learning_year_id', params.learning_years));
-  if (params.material_type.length) parts.push(joinFilter('material_material_types', 'material_type_id', params.material_type));
+  if (params.learning_years.length)
+    parts.push(joinFilter('material_learning_years', 'learning_year_id', params.learning_years));
+  if (params.material_type.length)
+    parts.push(joinFilter('material_material_types', 'material_type_id', params.material_type));
   if (params.school_type.length) {
-    parts.push(sql`AND EXISTS (SELECT 1 FROM material_school_types f WHERE f.material_id = m.id AND f.school_type IN (${sql.join(params.school_type.map((s) => sql`${s}`), sql`, `)}))`);
+    parts.push(
+      sql`AND EXISTS (SELECT 1 FROM material_school_types f WHERE f.material_id = m.id AND f.school_type IN (${sql.join(
+        params.school_type.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    );
   }
   if (params.author) parts.push(sql`AND m.author_id = ${params.author}`);
   if (params.price === 'free') parts.push(sql`AND m.price_cents = 0`);
@@ -127,7 +139,10 @@ export async function searchMaterials(world: WorldCode, params: SearchParams): P
   }
 
   const total = rows.find((r) => r.kind === 'total')?.n ?? 0;
-  const pageIds = rows.filter((r) => r.kind === 'page').sort((a, b) => a.n - b.n).map((r) => Number(r.key));
+  const pageIds = rows
+    .filter((r) => r.kind === 'page')
+    .sort((a, b) => a.n - b.n)
+    .map((r) => Number(r.key));
   const facet = (kind: string, byId = true): FacetValue[] =>
     rows
       .filter((r) => r.kind === kind)

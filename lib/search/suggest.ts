@@ -16,7 +16,10 @@ export interface Suggestions {
 export function prefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words.slice(0, 6).map((w, i, all) => (i === all.length - 1 ? `${w}:*A` : `${w}:A`)).join(' & ');
+  return words
+    .slice(0, 6)
+    .map((w, i, all) => (i === all.length - 1 ? `${w}:*A` : `${w}:A`))
+    .join(' & ');
 }
 
 /**
@@ -43,8 +46,14 @@ export async function suggest(world: WorldCode, text: string): Promise<Suggestio
   const searchPath = pathFor(world, 'search');
   const rows = result.rows;
   return {
-    materials: rows.filter((r) => r.kind === 'material').map((r) => ({ id: r.id, title: r.label, path: pathFor(world, 'material', { id: String(r.id), slug: r.slug }) })),
-    authors: rows.filter((r) => r.kind === 'author').map((r) => ({ id: r.id, name: r.label, path: pathFor(world, 'author', { id: String(r.id), slug: r.slug }) })),
-    subjects: rows.filter((r) => r.kind === 'subject').map((r) => ({ id: r.id, title: r.label, path: `${searchPath}?subject=${r.id}` })),
+    materials: rows
+      .filter((r) => r.kind === 'material')
+      .map((r) => ({ id: r.id, title: r.label, path: pathFor(world, 'material', { id: String(r.id), slug: r.slug }) })),
+    authors: rows
+      .filter((r) => r.kind === 'author')
+      .map((r) => ({ id: r.id, name: r.label, path: pathFor(world, 'author', { id: String(r.id), slug: r.slug }) })),
+    subjects: rows
+      .filter((r) => r.kind === 'subject')
+      .map((r) => ({ id: r.id, title: r.label, path: `${searchPath}?subject=${r.id}` })),
   };
 }

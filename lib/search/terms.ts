@@ -36,7 +36,10 @@ export async function correctQuery(db: Database, world: string, text: string): P
         WHERE t.world = ${world} AND t.term % kreide_unaccent(lower(w.word))
         ORDER BY similarity(t.term, kreide_unaccent(lower(w.word))) DESC, t.frequency DESC LIMIT 1) AS correction,
       EXISTS (SELECT 1 FROM search_terms t WHERE t.world = ${world} AND t.term = kreide_unaccent(lower(w.word))) AS known
-    FROM unnest(ARRAY[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) WITH ORDINALITY AS w(word, position)
+    FROM unnest(ARRAY[${sql.join(
+      words.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[]) WITH ORDINALITY AS w(word, position)
     ORDER BY w.position`);
   let changed = false;
   const corrected = result.rows.map((row) => {

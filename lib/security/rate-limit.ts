@@ -65,12 +65,17 @@ export async function isLimited(rule: RateLimitRule): Promise<{ limited: boolean
     SELECT hits::int AS hits, ceil(extract(epoch FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int AS ends_in
     FROM rate_limits WHERE key = ${rule.key} AND window_started_at > now() - make_interval(secs => ${windowSeconds})`);
   const row = result.rows[0];
-  return row && row.hits >= rule.limit ? { limited: true, retryAfterSeconds: Math.max(1, row.ends_in) } : { limited: false, retryAfterSeconds: 0 };
+  return row && row.hits >= rule.limit
+    ? { limited: true, retryAfterSeconds: Math.max(1, row.ends_in) }
+    : { limited: false, retryAfterSeconds: 0 };
 }
 
 /** The error every rate limit answers with: 429, a clear message and `Retry-After`. */
 export function rateLimitedError(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', undefined, { reason: 'too_many_attempts', retry_after_seconds: retryAfterSeconds });
+  return new AppError('rate_limited', undefined, {
+    reason: 'too_many_attempts',
+    retry_after_seconds: retryAfterSeconds,
+  });
 }
 
 /**

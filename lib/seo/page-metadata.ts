@@ -54,6 +54,10 @@ export function buildPageMetadata(input: PageMetadataInput): Metadata {
     type: 'website',
     ...(input.image ? { images: [{ url: origin + input.image }] } : {}),
   };
-  metadata.twitter = { card: input.image ? 'summary_large_image' : 'summary', title: input.title, description: input.description };
+  metadata.twitter = {
+    card: input.image ? 'summary_large_image' : 'summary',
+    title: input.title,
+    description: input.description,
+  };
   return metadata;
 }

@@ -20,11 +20,18 @@ interface SitemapEntry {
 async function countFor(world: WorldCode, kind: SitemapKind): Promise<number> {
   const db = getDb();
   if (kind === 'materials') {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.materials).where(and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.materials)
+      .where(and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
     return row?.n ?? 0;
   }
   if (kind === 'authors') {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.users).innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id)).where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.users)
+      .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
+      .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)));
     return row?.n ?? 0;
   }
   return 1;
@@ -55,11 +62,21 @@ export async function listSitemapEntries(world: WorldCode, kind: SitemapKind, pa
     const rows = await db
       .select({ id: t.materials.id, slug: t.materials.slug, updatedAt: t.materials.updatedAt })
       .from(t.materials)
-      .where(and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt), gt(t.materials.id, 0)))
+      .where(
+        and(
+          eq(t.materials.world, world),
+          eq(t.materials.isActive, true),
+          isNull(t.materials.deletedAt),
+          gt(t.materials.id, 0),
+        ),
+      )
       .orderBy(asc(t.materials.id))
       .limit(SITEMAP_URL_LIMIT)
       .offset(offset);
-    return rows.map((r) => ({ path: pathFor(world, 'material', { id: String(r.id), slug: r.slug }), lastModified: r.updatedAt }));
+    return rows.map((r) => ({
+      path: pathFor(world, 'material', { id: String(r.id), slug: r.slug }),
+      lastModified: r.updatedAt,
+    }));
   }
   if (kind === 'authors') {
     const rows = await db
@@ -73,12 +90,33 @@ export async function listSitemapEntries(world: WorldCode, kind: SitemapKind, pa
     return rows.map((r) => ({ path: pathFor(world, 'author', { id: String(r.id), slug: r.slug }) }));
   }
   const entries: SitemapEntry[] = STATIC_LANDINGS.map((id) => ({ path: pathFor(world, id) }));
-  const keywords = await db.select({ id: t.keywords.id, slug: t.keywords.slug }).from(t.keywords).where(eq(t.keywords.world, world)).orderBy(asc(t.keywords.id)).limit(20_000);
-  entries.push(...keywords.map((k) => ({ path: pathFor(world, 'keyword-landing', { id: String(k.id), slug: [k.slug] }) })));
-  const lessons = await db.select({ id: t.lessons.id, slug: t.lessons.slug }).from(t.lessons).where(eq(t.lessons.world, world)).orderBy(asc(t.lessons.id)).limit(10_000);
-  entries.push(...lessons.map((l) => ({ path: pathFor(world, 'lesson-landing', { id: String(l.id), slug: [l.slug] }) })));
-  const schools = await db.select({ id: t.schools.id, slug: t.schools.slug }).from(t.schools).where(eq(t.schools.world, world)).orderBy(asc(t.schools.id)).limit(10_000);
-  entries.push(...schools.map((s) => ({ path: pathFor(world, 'school-landing', { school: s.slug, id: String(s.id), slug: [] }) })));
+  const keywords = await db
+    .select({ id: t.keywords.id, slug: t.keywords.slug })
+    .from(t.keywords)
+    .where(eq(t.keywords.world, world))
+    .orderBy(asc(t.keywords.id))
+    .limit(20_000);
+  entries.push(
+    ...keywords.map((k) => ({ path: pathFor(world, 'keyword-landing', { id: String(k.id), slug: [k.slug] }) })),
+  );
+  const lessons = await db
+    .select({ id: t.lessons.id, slug: t.lessons.slug })
+    .from(t.lessons)
+    .where(eq(t.lessons.world, world))
+    .orderBy(asc(t.lessons.id))
+    .limit(10_000);
+  entries.push(
+    ...lessons.map((l) => ({ path: pathFor(world, 'lesson-landing', { id: String(l.id), slug: [l.slug] }) })),
+  );
+  const schools = await db
+    .select({ id: t.schools.id, slug: t.schools.slug })
+    .from(t.schools)
+    .where(eq(t.schools.world, world))
+    .orderBy(asc(t.schools.id))
+    .limit(10_000);
+  entries.push(
+    ...schools.map((s) => ({ path: pathFor(world, 'school-landing', { school: s.slug, id: String(s.id), slug: [] }) })),
+  );
   return entries.slice(0, SITEMAP_URL_LIMIT);
 }
 
@@ -93,6 +131,9 @@ export function renderSitemapIndex(files: string[]): string {
 
 export function renderUrlSet(entries: SitemapEntry[]): string {
   const origin = getPublicOrigin();
-  const urls = entries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString()}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) =>
+      `<url><loc>${escapeXml(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString()}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

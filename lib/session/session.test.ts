@@ -1,7 +1,23 @@
 import { http, HttpResponse, delay } from 'msw';
-import { MAX_CONSECUTIVE_401, WRONG_ACCOUNT_LOGOUT_MS, isChangeEmailConfirm, isNeverRetried, isVersionedPath, skipsTermsCheck } from './session';
+import {
+  MAX_CONSECUTIVE_401,
+  WRONG_ACCOUNT_LOGOUT_MS,
+  isChangeEmailConfirm,
+  isNeverRetried,
+  isVersionedPath,
+  skipsTermsCheck,
+} from './session';
 import { CART_TOKEN_KEY, LOGGED_IN_KEY, USER_ID_KEY } from './storage';
-import { API, PATHS, TERMS, USER, abortingFetch, createHarness, serveApiForTests, unauthorized } from './testing/harness';
+import {
+  API,
+  PATHS,
+  TERMS,
+  USER,
+  abortingFetch,
+  createHarness,
+  serveApiForTests,
+  unauthorized,
+} from './testing/harness';
 import { MemoryStorage } from './testing/memory-storage';
 
 const { server, requests } = serveApiForTests();
@@ -37,7 +53,15 @@ describe('the outcome of validation', () => {
   it('success with a user id marks logged in, loads the user and remembers the id', async () => {
     const { session, local } = createHarness({ loggedInFlag: true });
     await expect(session.validate()).resolves.toBe('loggedIn');
-    expect(session.getState()).toMatchObject({ validated: true, loggedIn: true, userId: 7, user: USER, tokenValid: true, termsAccepted: true, impersonated: false });
+    expect(session.getState()).toMatchObject({
+      validated: true,
+      loggedIn: true,
+      userId: 7,
+      user: USER,
+      tokenValid: true,
+      termsAccepted: true,
+      impersonated: false,
+    });
     expect(requests).toEqual(['GET v3/oauth2/validate', 'GET v1/user']);
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
     expect(local.getItem(USER_ID_KEY)).toBe('7');
@@ -51,7 +75,9 @@ describe('the outcome of validation', () => {
   });
 
   it('success without a user id is anonymous on the client-credentials token already held', async () => {
-    server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: null, oauth_access_token: null })));
+    server.use(
+      http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: null, oauth_access_token: null })),
+    );
     const { session, local } = createHarness({ loggedInFlag: true, storedUserId: 7 });
     await expect(session.validate()).resolves.toBe('anonymous');
     expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true, authError: null });
@@ -78,7 +104,9 @@ describe('the outcome of validation', () => {
   it('stores authError when the anonymous login fails too', async () => {
     server.use(
       http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
-      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+      http.post(`${API}/v3/oauth2/authenticate`, () =>
+        HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }),
+      ),
     );
     const { session } = createHarness();
     await expect(session.validate()).resolves.toBe('error');
@@ -87,7 +115,9 @@ describe('the outcome of validation', () => {
   });
 
   it('a server failure of a visitor without a login falls back to anonymous too', async () => {
-    server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })));
+    server.use(
+      http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })),
+    );
     const { session } = createHarness();
     await expect(session.validate()).resolves.toBe('anonymous');
     expect(requests).toEqual(['GET v3/oauth2/validate', 'POST v3/oauth2/authenticate']);
@@ -109,7 +139,13 @@ describe('the outcome of validation', () => {
     expect(requests).toEqual(['GET v3/oauth2/validate', 'POST v3/oauth2/authenticate']);
     expect(navigationsWhenAuthenticating).toEqual([]);
     expect(navigations).toEqual([PATHS.login]);
-    expect(session.getState()).toMatchObject({ loggedIn: false, userId: null, tokenValid: true, authError: null, validated: true });
+    expect(session.getState()).toMatchObject({
+      loggedIn: false,
+      userId: null,
+      tokenValid: true,
+      authError: null,
+      validated: true,
+    });
     expect(local.getItem(LOGGED_IN_KEY)).toBeNull();
     expect(local.getItem(USER_ID_KEY)).toBeNull();
   });
@@ -117,11 +153,17 @@ describe('the outcome of validation', () => {
   it('a 401 while logged in whose anonymous fallback fails too stores authError and still goes to the login page', async () => {
     server.use(
       http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
-      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'rate_limited' } }, { status: 429 })),
+      http.post(`${API}/v3/oauth2/authenticate`, () =>
+        HttpResponse.json({ error: { code: 'rate_limited' } }, { status: 429 }),
+      ),
     );
     const { session, navigations } = createHarness({ loggedInFlag: true });
     await expect(session.validate()).resolves.toBe('error');
-    expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: false, authError: expect.objectContaining({ response: expect.objectContaining({ status: 429 }) }) });
+    expect(session.getState()).toMatchObject({
+      loggedIn: false,
+      tokenValid: false,
+      authError: expect.objectContaining({ response: expect.objectContaining({ status: 429 }) }),
+    });
     expect(navigations).toEqual([PATHS.login]);
   });
 
@@ -140,10 +182,15 @@ describe('the outcome of validation', () => {
   });
 
   it('a server failure while logged in keeps the login and stores authError instead of replacing the cookie', async () => {
-    server.use(http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })));
+    server.use(
+      http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 503 })),
+    );
     const { session, local, navigations } = createHarness({ loggedInFlag: true });
     await expect(session.validate()).resolves.toBe('error');
-    expect(session.getState()).toMatchObject({ loggedIn: true, authError: expect.objectContaining({ response: expect.objectContaining({ status: 503 }) }) });
+    expect(session.getState()).toMatchObject({
+      loggedIn: true,
+      authError: expect.objectContaining({ response: expect.objectContaining({ status: 503 }) }),
+    });
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
     expect(count('POST v3/oauth2/authenticate')).toBe(0);
     expect(navigations).toEqual([]);
@@ -154,10 +201,18 @@ describe('terms not accepted', () => {
   beforeEach(() => {
     let accepted = false;
     server.use(
-      http.get(`${API}/v3/oauth2/validate`, () => (accepted ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null }) : unauthorized('terms_not_accepted', { oauth_user_id: 7 }))),
+      http.get(`${API}/v3/oauth2/validate`, () =>
+        accepted
+          ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })
+          : unauthorized('terms_not_accepted', { oauth_user_id: 7 }),
+      ),
       http.post(`${API}/v3/terms/accept-agb`, async ({ request }) => {
         const body = (await request.json()) as { terms_version_id: number };
-        if (body.terms_version_id !== TERMS.id) return HttpResponse.json({ error: { code: 'conflict', details: { reason: 'terms_outdated' } } }, { status: 409 });
+        if (body.terms_version_id !== TERMS.id)
+          return HttpResponse.json(
+            { error: { code: 'conflict', details: { reason: 'terms_outdated' } } },
+            { status: 409 },
+          );
         accepted = true;
         return HttpResponse.json({ accepted: true, terms: TERMS });
       }),
@@ -168,7 +223,13 @@ describe('terms not accepted', () => {
   it('marks terms not accepted and opens the prompt; the session is kept', async () => {
     const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7 });
     await expect(session.validate()).resolves.toBe('termsNotAccepted');
-    expect(session.getState()).toMatchObject({ termsAccepted: false, termsPrompt: true, loggedIn: true, userId: 7, tokenValid: true });
+    expect(session.getState()).toMatchObject({
+      termsAccepted: false,
+      termsPrompt: true,
+      loggedIn: true,
+      userId: 7,
+      tokenValid: true,
+    });
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
     expect(count('POST v3/oauth2/logout')).toBe(0);
     expect(count('POST v3/oauth2/authenticate')).toBe(0);
@@ -207,12 +268,18 @@ describe('terms not accepted', () => {
     let orders = 0;
     let accepted = false;
     server.use(
-      http.get(`${API}/v3/oauth2/validate`, () => (accepted || orders === 0 ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null }) : unauthorized('terms_not_accepted', { oauth_user_id: 7 }))),
+      http.get(`${API}/v3/oauth2/validate`, () =>
+        accepted || orders === 0
+          ? HttpResponse.json({ oauth_user_id: 7, oauth_access_token: null })
+          : unauthorized('terms_not_accepted', { oauth_user_id: 7 }),
+      ),
       http.post(`${API}/v3/terms/accept-agb`, () => {
         accepted = true;
         return HttpResponse.json({ accepted: true, terms: TERMS });
       }),
-      http.get(`${API}/v3/orders/list`, () => (++orders === 1 ? unauthorized('terms_not_accepted') : HttpResponse.json({ orders: [] }))),
+      http.get(`${API}/v3/orders/list`, () =>
+        ++orders === 1 ? unauthorized('terms_not_accepted') : HttpResponse.json({ orders: [] }),
+      ),
     );
     const { session, client, navigations } = createHarness({ loggedInFlag: true });
     const call = client.get('v3/orders/list');
@@ -275,18 +342,36 @@ describe('a user load that says nothing about the login keeps the session', () =
   it.each([
     ['a request cut off by navigation (AbortError)', { fetch: abortingFetch('v1/user') }, () => {}],
     ['a network error', {}, () => server.use(http.get(`${API}/v1/user`, () => HttpResponse.error()))],
-    ['a server failure (500)', {}, () => server.use(http.get(`${API}/v1/user`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })))],
+    [
+      'a server failure (500)',
+      {},
+      () =>
+        server.use(
+          http.get(`${API}/v1/user`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+        ),
+    ],
   ])('%s: no logout, the login and the tab stay, authError is stored', async (_name, options, serve) => {
     serve();
     const tabStorage = new MemoryStorage();
     tabStorage.setItem('draft', 'x');
-    const { session, local, navigations } = createHarness({ loggedInFlag: true, storedUserId: 7, tabStorage, ...options });
+    const { session, local, navigations } = createHarness({
+      loggedInFlag: true,
+      storedUserId: 7,
+      tabStorage,
+      ...options,
+    });
     await expect(session.validate()).resolves.toBe('error');
     expect(count('POST v3/oauth2/logout')).toBe(0);
     expect(local.getItem(LOGGED_IN_KEY)).toBe('1');
     expect(local.getItem(USER_ID_KEY)).toBe('7');
     expect(tabStorage.getItem('draft')).toBe('x');
-    expect(session.getState()).toMatchObject({ loggedIn: true, userId: 7, user: null, validated: true, authError: expect.anything() });
+    expect(session.getState()).toMatchObject({
+      loggedIn: true,
+      userId: 7,
+      user: null,
+      validated: true,
+      authError: expect.anything(),
+    });
     expect(navigations).toEqual([]);
   });
 });
@@ -326,10 +411,21 @@ describe('logout', () => {
 describe('401 answers', () => {
   it('logged in: revalidates and retries the original call once', async () => {
     let calls = 0;
-    server.use(http.get(`${API}/v1/orders`, () => (++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ orders: [1] }))));
+    server.use(
+      http.get(`${API}/v1/orders`, () =>
+        ++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ orders: [1] }),
+      ),
+    );
     const { client } = createHarness({ loggedInFlag: true });
     await expect(client.get('v1/orders')).resolves.toEqual({ orders: [1] });
-    expect(requests).toEqual(['GET v3/oauth2/validate', 'GET v1/user', 'GET v1/orders', 'GET v3/oauth2/validate', 'GET v1/user', 'GET v1/orders']);
+    expect(requests).toEqual([
+      'GET v3/oauth2/validate',
+      'GET v1/user',
+      'GET v1/orders',
+      'GET v3/oauth2/validate',
+      'GET v1/user',
+      'GET v1/orders',
+    ]);
   });
 
   it('rejects the retry when it gets a 401 too (one retry only)', async () => {
@@ -342,34 +438,42 @@ describe('401 answers', () => {
   it.each([
     ['logged in', { loggedInFlag: true }, 'GET v3/oauth2/validate'],
     ['anonymous', {}, 'POST v3/oauth2/authenticate'],
-  ])(`%s: the ${MAX_CONSECUTIVE_401}th consecutive 401 for a URL is still retried, the ${MAX_CONSECUTIVE_401 + 1}th is rejected`, async (_state, options, refresh) => {
-    const { session } = createHarness(options);
-    const decide = async (path: string) => {
-      const retry = await session.guard.unauthorized(path, new Response(JSON.stringify({ error: { details: { reason: 'invalid_token' } } }), { status: 401 }), false);
-      if (retry) session.guard.retrySettled(path);
-      return retry;
-    };
-    const decisions: boolean[] = [];
-    for (let i = 1; i <= MAX_CONSECUTIVE_401; i++) decisions.push(await decide('v1/orders'));
-    expect(decisions).toEqual([true, true, true, true, true]);
-    const refreshes = count(refresh);
-    expect(refreshes).toBe(MAX_CONSECUTIVE_401);
-    // The sixth is rejected at once: no revalidation, no anonymous login.
-    await expect(decide('v1/orders')).resolves.toBe(false);
-    expect(count(refresh)).toBe(refreshes);
-    // Another URL has its own streak; the same path with a query string is the same URL.
-    await expect(decide('v1/cart/view')).resolves.toBe(true);
-    await expect(decide('/v1/orders?page=2')).resolves.toBe(false);
-    // Any other answer for the URL ends its streak.
-    session.guard.answered('v1/orders');
-    await expect(decide('v1/orders')).resolves.toBe(true);
-  });
+  ])(
+    `%s: the ${MAX_CONSECUTIVE_401}th consecutive 401 for a URL is still retried, the ${MAX_CONSECUTIVE_401 + 1}th is rejected`,
+    async (_state, options, refresh) => {
+      const { session } = createHarness(options);
+      const decide = async (path: string) => {
+        const retry = await session.guard.unauthorized(
+          path,
+          new Response(JSON.stringify({ error: { details: { reason: 'invalid_token' } } }), { status: 401 }),
+          false,
+        );
+        if (retry) session.guard.retrySettled(path);
+        return retry;
+      };
+      const decisions: boolean[] = [];
+      for (let i = 1; i <= MAX_CONSECUTIVE_401; i++) decisions.push(await decide('v1/orders'));
+      expect(decisions).toEqual([true, true, true, true, true]);
+      const refreshes = count(refresh);
+      expect(refreshes).toBe(MAX_CONSECUTIVE_401);
+      // The sixth is rejected at once: no revalidation, no anonymous login.
+      await expect(decide('v1/orders')).resolves.toBe(false);
+      expect(count(refresh)).toBe(refreshes);
+      // Another URL has its own streak; the same path with a query string is the same URL.
+      await expect(decide('v1/cart/view')).resolves.toBe(true);
+      await expect(decide('/v1/orders?page=2')).resolves.toBe(false);
+      // Any other answer for the URL ends its streak.
+      session.guard.answered('v1/orders');
+      await expect(decide('v1/orders')).resolves.toBe(true);
+    },
+  );
 
   it(`through the client: every 401 counts, the retry's too, so the 5th (a first try) is retried and the 6th rejected`, async () => {
     server.use(http.get(`${API}/v1/orders`, () => unauthorized('invalid_token')));
     const { client } = createHarness({ loggedInFlag: true });
     // Three calls: 401s 1+2, 3+4, 5 (retried) + 6 (the retry's own, rejected).
-    for (let i = 0; i < 3; i++) await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
+    for (let i = 0; i < 3; i++)
+      await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
     expect(count('GET v1/orders')).toBe(6);
     const validations = count('GET v3/oauth2/validate');
     // The 7th is rejected without retry and without revalidation.
@@ -382,8 +486,12 @@ describe('401 answers', () => {
     let ordersFail = true;
     let cartCalls = 0;
     server.use(
-      http.get(`${API}/v1/orders`, () => (ordersFail ? unauthorized('invalid_token') : HttpResponse.json({ orders: [] }))),
-      http.get(`${API}/v1/cart/view`, () => (++cartCalls % 2 === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }))),
+      http.get(`${API}/v1/orders`, () =>
+        ordersFail ? unauthorized('invalid_token') : HttpResponse.json({ orders: [] }),
+      ),
+      http.get(`${API}/v1/cart/view`, () =>
+        ++cartCalls % 2 === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }),
+      ),
     );
     const { client } = createHarness({ loggedInFlag: true });
     for (let i = 0; i < 4; i++) await expect(client.get('v1/orders')).rejects.toBeTruthy();
@@ -411,7 +519,10 @@ describe('401 answers', () => {
     const { session, client } = createHarness({ loggedInFlag: true });
     await session.validate();
     const before = requests.length;
-    const call = method === 'POST' ? client.post(path, { client_id: 'web', grant_type: 'password', username: 'a@b.c', password: 'x' }) : client.get(path);
+    const call =
+      method === 'POST'
+        ? client.post(path, { client_id: 'web', grant_type: 'password', username: 'a@b.c', password: 'x' })
+        : client.get(path);
     await expect(call).rejects.toMatchObject({ response: { status: 401 } });
     expect(requests.slice(before)).toEqual([`${method} ${path}`]);
   });
@@ -421,12 +532,16 @@ describe('401 answers', () => {
     const loggedIn = createHarness({ loggedInFlag: true });
     await loggedIn.session.validate();
     const before = requests.length;
-    await expect(loggedIn.client.post('v3/email-change/confirm', { token: 't' })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(loggedIn.client.post('v3/email-change/confirm', { token: 't' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(requests.slice(before)).toEqual(['POST v3/email-change/confirm']);
 
     const anonymous = createHarness();
     const start = requests.length;
-    await expect(anonymous.client.post('v3/email-change/confirm', { token: 't' })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(anonymous.client.post('v3/email-change/confirm', { token: 't' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(requests.slice(start)).toEqual(['POST v3/email-change/confirm']);
   });
 
@@ -476,8 +591,15 @@ describe('401 answers', () => {
       http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
     );
     requests.length = 0;
-    await expect(client.post('v3/subscriptions/subscribe', { subjectId: 5, subjectType: 'author' })).resolves.toEqual({ ok: true });
-    expect(requests).toEqual(['POST v3/subscriptions/subscribe', 'GET v3/oauth2/validate', 'POST v3/oauth2/authenticate', 'POST v3/subscriptions/subscribe']);
+    await expect(client.post('v3/subscriptions/subscribe', { subjectId: 5, subjectType: 'author' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(requests).toEqual([
+      'POST v3/subscriptions/subscribe',
+      'GET v3/oauth2/validate',
+      'POST v3/oauth2/authenticate',
+      'POST v3/subscriptions/subscribe',
+    ]);
     // The retry left before the page did.
     expect(navigationsAtRetry).toEqual([]);
     expect(navigations).toEqual([PATHS.login]);
@@ -503,7 +625,9 @@ describe('401 answers', () => {
     server.use(
       http.get(`${API}/v1/orders`, () => unauthorized('invalid_token')),
       http.get(`${API}/v3/oauth2/validate`, () => unauthorized('invalid_token')),
-      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+      http.post(`${API}/v3/oauth2/authenticate`, () =>
+        HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }),
+      ),
     );
     await expect(client.get('v1/orders')).rejects.toMatchObject({ response: { status: 401 } });
     expect(count('GET v1/orders')).toBe(1);
@@ -516,7 +640,9 @@ describe('401 answers', () => {
     await session.validate();
     let calls = 0;
     server.use(
-      http.get(`${API}/v1/cart/view`, () => (++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }))),
+      http.get(`${API}/v1/cart/view`, () =>
+        ++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ items: { cart: [] } }),
+      ),
       http.get(`${API}/v3/oauth2/validate`, () => HttpResponse.json({ oauth_user_id: null, oauth_access_token: null })),
     );
     await expect(client.get('v1/cart/view')).resolves.toEqual({ items: { cart: [] } });
@@ -543,7 +669,10 @@ describe('401 answers', () => {
         return HttpResponse.json({ name });
       }),
     );
-    await expect(Promise.all([client.get('v3/items/a'), client.get('v3/items/b')])).resolves.toEqual([{ name: 'a' }, { name: 'b' }]);
+    await expect(Promise.all([client.get('v3/items/a'), client.get('v3/items/b')])).resolves.toEqual([
+      { name: 'a' },
+      { name: 'b' },
+    ]);
     expect(navigationsAtRetries).toEqual([[], []]);
     expect(navigations).toEqual([PATHS.login]);
     expect(count('GET v3/oauth2/validate')).toBe(2);
@@ -563,26 +692,42 @@ describe('401 answers', () => {
     const { session, client } = createHarness({ loggedInFlag: true });
     await session.validate();
     const before = count('GET v3/oauth2/validate');
-    await expect(Promise.all([client.get('v1/a'), client.get('v1/b'), client.get('v1/c')])).resolves.toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
+    await expect(Promise.all([client.get('v1/a'), client.get('v1/b'), client.get('v1/c')])).resolves.toEqual([
+      { name: 'a' },
+      { name: 'b' },
+      { name: 'c' },
+    ]);
     expect(count('GET v3/oauth2/validate') - before).toBe(1);
   });
 
   it('anonymous with terms accepted: logs in with client credentials and retries', async () => {
     let calls = 0;
-    server.use(http.post(`${API}/v3/subscriptions/anonymous/subscribe`, () => (++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ ok: true }))));
+    server.use(
+      http.post(`${API}/v3/subscriptions/anonymous/subscribe`, () =>
+        ++calls === 1 ? unauthorized('invalid_token') : HttpResponse.json({ ok: true }),
+      ),
+    );
     const { session, client } = createHarness();
     await expect(client.post('v3/subscriptions/anonymous/subscribe', { subjectId: 1 })).resolves.toEqual({ ok: true });
-    expect(requests).toEqual(['POST v3/subscriptions/anonymous/subscribe', 'POST v3/oauth2/authenticate', 'POST v3/subscriptions/anonymous/subscribe']);
+    expect(requests).toEqual([
+      'POST v3/subscriptions/anonymous/subscribe',
+      'POST v3/oauth2/authenticate',
+      'POST v3/subscriptions/anonymous/subscribe',
+    ]);
     expect(session.getState()).toMatchObject({ loggedIn: false, tokenValid: true });
   });
 
   it('anonymous: a failed client-credentials login stores authError and rejects the call', async () => {
     server.use(
       http.post(`${API}/v3/subscriptions/anonymous/subscribe`, () => unauthorized('invalid_token')),
-      http.post(`${API}/v3/oauth2/authenticate`, () => HttpResponse.json({ error: { code: 'internal' } }, { status: 500 })),
+      http.post(`${API}/v3/oauth2/authenticate`, () =>
+        HttpResponse.json({ error: { code: 'internal' } }, { status: 500 }),
+      ),
     );
     const { session, client } = createHarness();
-    await expect(client.post('v3/subscriptions/anonymous/subscribe', {})).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(client.post('v3/subscriptions/anonymous/subscribe', {})).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(session.getState().authError).toMatchObject({ response: { status: 500 } });
   });
 });
@@ -605,7 +750,9 @@ describe('the terms check before versioned calls', () => {
     server.use(http.get(`${API}/v3/oauth2/validate`, () => unauthorized('terms_not_accepted')));
     const { session, client } = createHarness({ loggedInFlag: true });
     await session.validate();
-    await expect(client.post('v3/oauth2/authenticate', { client_id: 'web', grant_type: 'client_credentials' })).resolves.toBeTruthy();
+    await expect(
+      client.post('v3/oauth2/authenticate', { client_id: 'web', grant_type: 'client_credentials' }),
+    ).resolves.toBeTruthy();
     await expect(client.get('v3/oauth2/validate')).rejects.toBeTruthy();
     expect(count('POST v3/oauth2/authenticate')).toBe(1);
   });

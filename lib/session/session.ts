@@ -147,10 +147,17 @@ interface ErrorFacts {
 /** Status and `error.details` of a failed call, read from a copy so callers can still read it. */
 async function readError(source: unknown): Promise<ErrorFacts> {
   const response = (source as { response?: unknown } | null)?.response ?? source;
-  if (!response || typeof (response as Response).status !== 'number' || typeof (response as Response).clone !== 'function') return {};
+  if (
+    !response ||
+    typeof (response as Response).status !== 'number' ||
+    typeof (response as Response).clone !== 'function'
+  )
+    return {};
   const status = (response as Response).status;
   try {
-    const body = (await (response as Response).clone().json()) as { error?: { details?: { reason?: unknown; oauth_user_id?: unknown } } };
+    const body = (await (response as Response).clone().json()) as {
+      error?: { details?: { reason?: unknown; oauth_user_id?: unknown } };
+    };
     const details = body?.error?.details;
     return {
       status,
@@ -219,7 +226,14 @@ export function createSession(deps: SessionDeps): Session {
     storage.remove(USER_ID_KEY);
   }
 
-  const anonymous: Partial<SessionState> = { loggedIn: false, userId: null, user: null, impersonated: false, termsPrompt: false, termsAccepted: true };
+  const anonymous: Partial<SessionState> = {
+    loggedIn: false,
+    userId: null,
+    user: null,
+    impersonated: false,
+    termsPrompt: false,
+    termsAccepted: true,
+  };
 
   /** Goes to the login page when a refused login asked for it and no retried call is in flight. */
   function goToLoginWhenIdle() {
@@ -304,7 +318,13 @@ export function createSession(deps: SessionDeps): Session {
     const facts = await readError(error);
     if (facts.status === 401 && facts.reason === 'terms_not_accepted') {
       // The token is valid: keep the session, ask for the terms.
-      update({ termsAccepted: false, termsPrompt: true, tokenValid: true, userId: facts.userId ?? state.userId, validated: true });
+      update({
+        termsAccepted: false,
+        termsPrompt: true,
+        tokenValid: true,
+        userId: facts.userId ?? state.userId,
+        validated: true,
+      });
       return 'termsNotAccepted';
     }
     if (facts.status === 401) {

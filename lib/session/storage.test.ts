@@ -48,8 +48,16 @@ describe('session storage', () => {
   it('clears the tab session storage, and survives when that is unusable', () => {
     const tab = new MemoryStorage();
     tab.setItem('x', '1');
-    createSessionStorage(() => new MemoryStorage(), () => tab).clearSession();
+    createSessionStorage(
+      () => new MemoryStorage(),
+      () => tab,
+    ).clearSession();
     expect(tab.length).toBe(0);
-    expect(() => createSessionStorage(() => new MemoryStorage(), () => new MemoryStorage('access')).clearSession()).not.toThrow();
+    expect(() =>
+      createSessionStorage(
+        () => new MemoryStorage(),
+        () => new MemoryStorage('access'),
+      ).clearSession(),
+    ).not.toThrow();
   });
 });

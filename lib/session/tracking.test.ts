@@ -44,7 +44,12 @@ describe('the tracking and tag gate', () => {
   });
 
   it('a failing sender never breaks the page', async () => {
-    const tracker = createTracker({ send: () => Promise.reject(new Error('offline')), dataLayer: () => [], ready: () => Promise.reject(new Error('x')), isImpersonated: () => false });
+    const tracker = createTracker({
+      send: () => Promise.reject(new Error('offline')),
+      dataLayer: () => [],
+      ready: () => Promise.reject(new Error('x')),
+      isImpersonated: () => false,
+    });
     await expect(tracker.trackEvent('x')).resolves.toBeUndefined();
   });
 });

@@ -16,7 +16,10 @@ export interface Storefront {
 /** The storefront behind an author's custom domain (a host name, normalised here), or null. */
 export const getStorefront = unstable_cache(
   async (domain: string): Promise<Storefront | null> => {
-    const [row] = await getDb().select().from(t.authorDomains).where(eq(t.authorDomains.domain, normalizeHost(domain)));
+    const [row] = await getDb()
+      .select()
+      .from(t.authorDomains)
+      .where(eq(t.authorDomains.domain, normalizeHost(domain)));
     if (!row || !isWorldCode(row.world)) return null;
     return { domain: row.domain, authorId: row.authorId, world: row.world };
   },

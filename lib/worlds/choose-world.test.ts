@@ -2,7 +2,10 @@ import { chooseWorld } from './choose-world';
 
 describe('chooseWorld (SPEC §1 order)', () => {
   it('prefers the author custom domain over everything else', () => {
-    expect(chooseWorld({ authorDomainWorld: 'es', firstPathSegment: 'it', rememberedWorld: 'fr' })).toEqual({ world: 'es', source: 'author-domain' });
+    expect(chooseWorld({ authorDomainWorld: 'es', firstPathSegment: 'it', rememberedWorld: 'fr' })).toEqual({
+      world: 'es',
+      source: 'author-domain',
+    });
   });
 
   it('uses the first path segment when there is no author domain', () => {
@@ -10,7 +13,10 @@ describe('chooseWorld (SPEC §1 order)', () => {
   });
 
   it('falls back to the remembered world when the path has none', () => {
-    expect(chooseWorld({ firstPathSegment: 'material', rememberedWorld: 'gr' })).toEqual({ world: 'gr', source: 'remembered' });
+    expect(chooseWorld({ firstPathSegment: 'material', rememberedWorld: 'gr' })).toEqual({
+      world: 'gr',
+      source: 'remembered',
+    });
   });
 
   it('ends at de', () => {
@@ -18,6 +24,9 @@ describe('chooseWorld (SPEC §1 order)', () => {
   });
 
   it('skips invalid hints instead of trusting them', () => {
-    expect(chooseWorld({ authorDomainWorld: 'xx', firstPathSegment: 'zz', rememberedWorld: '<script>' })).toEqual({ world: 'de', source: 'default' });
+    expect(chooseWorld({ authorDomainWorld: 'xx', firstPathSegment: 'zz', rememberedWorld: '<script>' })).toEqual({
+      world: 'de',
+      source: 'default',
+    });
   });
 });

@@ -91,7 +91,11 @@ test('forgot password, recover through the mailed link, log in with the new pass
   await expect(page.getByTestId('change-password-success')).toBeVisible();
 });
 
-test('new terms: the next page load asks to accept them, and accepting keeps the user where they were (es)', async ({ page, playwright, baseURL }) => {
+test('new terms: the next page load asks to accept them, and accepting keeps the user where they were (es)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, 'es', 'school-master@demo.test', 'kreide-demo');
   const where = `${pathFor('es', 'search')}?q=fracciones`;
   await page.goto(where);
@@ -99,10 +103,17 @@ test('new terms: the next page load asks to accept them, and accepting keeps the
   await expect(page.getByTestId('accept-terms-prompt')).toHaveCount(0);
 
   // A browser names its origin on every POST; the API refuses cookie mutations without it.
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL!).origin } });
-  const signedIn = await admin.post('/api/v3/oauth2/authenticate?world=es', { data: { client_id: 'web', grant_type: 'password', username: 'admin@demo.test', password: 'kreide-demo' } });
+  const admin = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+  });
+  const signedIn = await admin.post('/api/v3/oauth2/authenticate?world=es', {
+    data: { client_id: 'web', grant_type: 'password', username: 'admin@demo.test', password: 'kreide-demo' },
+  });
   expect(signedIn.status()).toBe(200);
-  const published = await admin.post('/api/v3/terms/publish?world=es', { data: { title: 'Condiciones generales (versión 2)', body: 'Nuevo texto de las condiciones.' } });
+  const published = await admin.post('/api/v3/terms/publish?world=es', {
+    data: { title: 'Condiciones generales (versión 2)', body: 'Nuevo texto de las condiciones.' },
+  });
   expect(published.status()).toBe(201);
   await admin.dispose();
 
@@ -129,12 +140,18 @@ test('an admin logs in as the demo buyer, sees the impersonation banner and goes
   const banner = page.getByTestId('impersonation-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Demo Käuferin');
-  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'buyer@demo.test', loggedInAsAnotherUser: true });
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({
+    email: 'buyer@demo.test',
+    loggedInAsAnotherUser: true,
+  });
 
   await banner.getByRole('button').click();
   await expect(page).toHaveURL(new RegExp(`${pathFor('de', 'login-as')}$`));
   await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
-  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({ email: 'admin@demo.test', loggedInAsAnotherUser: false });
+  expect(await (await page.request.get('/api/v1/user')).json()).toMatchObject({
+    email: 'admin@demo.test',
+    loggedInAsAnotherUser: false,
+  });
 });
 
 test('a buyer cannot log in as someone else (it)', async ({ page }) => {
@@ -149,10 +166,16 @@ test('a buyer cannot log in as someone else (it)', async ({ page }) => {
 
 test('change the e-mail address in the cabinet and confirm it through the mailed link (de)', async ({ page }) => {
   const email = `wechsel-${Date.now()}@example.org`;
-  const registered = await page.request.post('/api/v3/registration/register?world=de', { data: { email, password: 'e2e-passwort-2', public_name: 'Wechsel E2E', accept_terms: true } });
+  const registered = await page.request.post('/api/v3/registration/register?world=de', {
+    data: { email, password: 'e2e-passwort-2', public_name: 'Wechsel E2E', accept_terms: true },
+  });
   expect(registered.status()).toBe(202);
   const { link: confirmLink } = await linkFromLatestMail(email);
-  expect((await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })
+    ).status(),
+  ).toBe(200);
 
   await signIn(page, 'de', email, 'e2e-passwort-2');
   await page.goto(pathFor('de', 'cabinet-change-email'));
@@ -199,7 +222,9 @@ test('my author profile leads a seller to their author page (de)', async ({ page
   await expect(page).toHaveURL(/\/de\/autor\/\d+\/frau-demo$/);
 });
 
-test('follow an author from a material page: anonymous visitors are sent to sign in, members follow and unfollow (gr)', async ({ page }) => {
+test('follow an author from a material page: anonymous visitors are sent to sign in, members follow and unfollow (gr)', async ({
+  page,
+}) => {
   const found = await (await page.request.get('/api/v3/search?world=gr&sort=bestseller')).json();
   const material = found.items[0] as { id: number; slug: string };
   const materialPath = pathFor('gr', 'material', { id: String(material.id), slug: material.slug });

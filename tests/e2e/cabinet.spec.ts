@@ -20,7 +20,12 @@ function texts(world: WorldCode) {
       [...new Set([...Object.keys(base), ...Object.keys(over)])].map((key) => {
         const a = base[key];
         const b = over[key];
-        return [key, a && b && typeof a === 'object' && typeof b === 'object' ? merge(a as Record<string, unknown>, b as Record<string, unknown>) : (b ?? a)];
+        return [
+          key,
+          a && b && typeof a === 'object' && typeof b === 'object'
+            ? merge(a as Record<string, unknown>, b as Record<string, unknown>)
+            : (b ?? a),
+        ];
       }),
     );
   return merge(read('en'), read(getWorld(world).language)) as {
@@ -61,12 +66,21 @@ for (const world of ['de', 'it'] as const) {
       await expect(page.getByTestId('billing-address-form')).toHaveCount(0);
     });
 
-    test('the demo buyer saves a billing address that survives a reload, is told about a bad IBAN, and downloads the data export', async ({ page }) => {
+    test('the demo buyer saves a billing address that survives a reload, is told about a bad IBAN, and downloads the data export', async ({
+      page,
+    }) => {
       const t = texts(world);
       const address = ADDRESSES[world];
       await signIn(page, world, 'buyer@demo.test', 'kreide-demo');
       // Another journey may have published new terms meanwhile: accept them, so no prompt waits.
-      expect((await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, { data: {}, headers: { origin: new URL(page.url()).origin } })).status()).toBe(200);
+      expect(
+        (
+          await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, {
+            data: {},
+            headers: { origin: new URL(page.url()).origin },
+          })
+        ).status(),
+      ).toBe(200);
 
       await openCabinet(page, world, 'cabinet-billing-address');
       const form = page.getByTestId('billing-address-form');
@@ -120,7 +134,9 @@ for (const world of ['de', 'it'] as const) {
       });
     });
 
-    test('a freshly registered account is deleted after the password is confirmed, and cannot sign in again', async ({ page }) => {
+    test('a freshly registered account is deleted after the password is confirmed, and cannot sign in again', async ({
+      page,
+    }) => {
       const email = `delete-me-${world}-${Date.now()}@example.test`;
       const password = 'a long enough password';
       const name = world === 'de' ? 'Lösch Mich' : 'Cancella Mi';
@@ -137,7 +153,9 @@ for (const world of ['de', 'it'] as const) {
         })
         .not.toBe('');
       const token = new URL(link).pathname.split('/').pop()!;
-      expect((await page.request.post(`/api/v3/registration/confirm?world=${world}`, { data: { token } })).status()).toBe(200);
+      expect(
+        (await page.request.post(`/api/v3/registration/confirm?world=${world}`, { data: { token } })).status(),
+      ).toBe(200);
 
       await signIn(page, world, email, password);
       await openCabinet(page, world, 'cabinet-delete-account');

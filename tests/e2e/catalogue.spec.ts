@@ -2,9 +2,30 @@ import { expect, test } from '@playwright/test';
 
 /** Per world: a word form, another form of it in titles, and a one-letter typo. */
 const SEARCHES = [
-  { world: 'de', path: 'suchergebnisse', query: 'Brüchen', titled: /Brüche/, typo: 'Bruchrechnug', corrected: 'Bruchrechnung' },
-  { world: 'it', path: 'risultati-ricerca', query: 'frazione', titled: /[Ff]razioni/, typo: 'frazoni', corrected: 'frazioni' },
-  { world: 'gr', path: 'apotelesmata-anazitisis', query: 'κλάσμα', titled: /κλάσματα/, typo: 'κλάσμτα', corrected: 'κλάσματα' },
+  {
+    world: 'de',
+    path: 'suchergebnisse',
+    query: 'Brüchen',
+    titled: /Brüche/,
+    typo: 'Bruchrechnug',
+    corrected: 'Bruchrechnung',
+  },
+  {
+    world: 'it',
+    path: 'risultati-ricerca',
+    query: 'frazione',
+    titled: /[Ff]razioni/,
+    typo: 'frazoni',
+    corrected: 'frazioni',
+  },
+  {
+    world: 'gr',
+    path: 'apotelesmata-anazitisis',
+    query: 'κλάσμα',
+    titled: /κλάσματα/,
+    typo: 'κλάσμτα',
+    corrected: 'κλάσματα',
+  },
 ] as const;
 
 for (const s of SEARCHES) {
@@ -26,7 +47,11 @@ for (const s of SEARCHES) {
     await page.goto(`/${s.world}/${s.path}`);
     const before = Number(await page.getByTestId('result-count').getAttribute('data-total'));
     expect(before).toBeGreaterThan(0);
-    const firstSubject = page.locator('fieldset.facet').filter({ has: page.locator('input[name="subject"]') }).locator('input[name="subject"]').first();
+    const firstSubject = page
+      .locator('fieldset.facet')
+      .filter({ has: page.locator('input[name="subject"]') })
+      .locator('input[name="subject"]')
+      .first();
     await firstSubject.check();
     await page.locator('input[name="price"][value="paid"]').check();
     await page.locator('.search-filters button[type="submit"]').click();
@@ -61,8 +86,14 @@ test('the header search suggests as you type and is usable by keyboard', async (
   await expect(page.getByRole('listbox')).toBeHidden();
 });
 
-for (const [world, word] of [['de', 'material'], ['it', 'materiale'], ['gr', 'yliko']] as const) {
-  test(`a material page in ${world} shows price, labels, preview and leads to the author with every tab`, async ({ page }) => {
+for (const [world, word] of [
+  ['de', 'material'],
+  ['it', 'materiale'],
+  ['gr', 'yliko'],
+] as const) {
+  test(`a material page in ${world} shows price, labels, preview and leads to the author with every tab`, async ({
+    page,
+  }) => {
     // Offers list only materials on sale: their page shows the Sale label and a struck-through price.
     await page.goto(`/${world}`);
     await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
@@ -116,17 +147,23 @@ test('the home page shows sliders, shelves and popular authors from data', async
   await page.goto('/es');
   await expect(page.locator('#slider-subjects ~ .slider .chip').first()).toBeVisible();
   await expect(page.locator('#slider-schools ~ .slider .chip')).toHaveCount(8);
-  for (const shelf of ['bestsellers', 'new', 'free', 'sale']) await expect(page.locator(`#shelf-${shelf}`)).toBeVisible();
+  for (const shelf of ['bestsellers', 'new', 'free', 'sale'])
+    await expect(page.locator(`#shelf-${shelf}`)).toBeVisible();
   await expect(page.locator('#popular-authors ~ .author-list li').first()).toBeVisible();
 });
 
-test('the page scripts carry the compile hint and start after the first paint, in de and gr', async ({ page, request }) => {
+test('the page scripts carry the compile hint and start after the first paint, in de and gr', async ({
+  page,
+  request,
+}) => {
   for (const world of ['de', 'gr']) {
     // The deferral applies to pages served from the HTML cache; the first request fills it.
     await request.get(`/${world}`);
     await page.goto(`/${world}`);
     await expect(page.locator('html[data-interactive]')).toHaveCount(1);
-    const sources = await page.locator('script[data-kreide-src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kreide-src')!));
+    const sources = await page
+      .locator('script[data-kreide-src]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kreide-src')!));
     expect(sources.length).toBeGreaterThan(3);
     for (const source of sources) {
       const body = await (await request.get(source)).text();

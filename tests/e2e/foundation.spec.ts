@@ -6,7 +6,10 @@ async function openPaidMaterial(page: Page, world: string): Promise<string> {
   await page.goto(`/${world}`);
   // Client-side navigation starts once the page is interactive (scripts start after first paint).
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-  const card = page.locator('#shelf-bestsellers ~ .shelf-items .card, section[aria-labelledby="shelf-bestsellers"] .card').filter({ has: page.locator('.price-current') }).first();
+  const card = page
+    .locator('#shelf-bestsellers ~ .shelf-items .card, section[aria-labelledby="shelf-bestsellers"] .card')
+    .filter({ has: page.locator('.price-current') })
+    .first();
   await card.locator('a.card-link').click();
   await expect(page).toHaveURL(new RegExp(`/${world}/[a-z-]+/\\d+/[a-z0-9-]+$`));
   await expect(page.locator('article.material h1')).toBeVisible();
@@ -124,10 +127,16 @@ for (const world of ['de', 'gr']) {
   test(`no serious or critical accessibility violations on the ${world} home and a material page`, async ({ page }) => {
     await page.goto(`/${world}`);
     const home = await new AxeBuilder({ page }).analyze();
-    expect(home.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      home.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
     await openPaidMaterial(page, world);
     const material = await new AxeBuilder({ page }).analyze();
-    expect(material.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      material.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
   });
 }
 

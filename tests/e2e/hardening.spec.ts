@@ -50,13 +50,21 @@ test('the root entry never runs a script smuggled in through ?tab=', async ({ pa
  * Signs in on the login page with `?next=` in a browser of its own (a page left signed in would
  * notice the cleared cookie and go to the login page by itself), and answers where it ended up.
  */
-async function signInWithNext(browser: Browser, world: WorldCode, next: string, arrived: (url: URL) => boolean): Promise<URL> {
+async function signInWithNext(
+  browser: Browser,
+  world: WorldCode,
+  next: string,
+  arrived: (url: URL) => boolean,
+): Promise<URL> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(`${pathFor(world, 'login')}?next=${next}`);
     await page.locator('html[data-interactive]').waitFor();
-    await page.getByLabel(/E-Mail|Email|e-mail/i).first().fill('buyer@demo.test');
+    await page
+      .getByLabel(/E-Mail|Email|e-mail/i)
+      .first()
+      .fill('buyer@demo.test');
     await page.locator('input[type=password]').fill('kreide-demo');
     await page.locator('form:has(input[type=password]) button[type=submit]').click();
     await page.waitForURL(arrived);
@@ -70,7 +78,13 @@ for (const world of ['de', 'gr'] as WorldCode[]) {
   test(`sign-in never leaves the site for a crafted next (${world})`, async ({ browser, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const login = pathFor(world, 'login');
-    for (const next of ['/%09/evil.example/phish', '//evil.example/x', '/%5Cevil.example', 'https://evil.example/', '/%0A/evil.example']) {
+    for (const next of [
+      '/%09/evil.example/phish',
+      '//evil.example/x',
+      '/%5Cevil.example',
+      'https://evil.example/',
+      '/%0A/evil.example',
+    ]) {
       await test.step(next, async () => {
         const arrived = await signInWithNext(browser, world, next, (url) => url.pathname !== login);
         expect(arrived.origin).toBe(origin);
@@ -96,7 +110,20 @@ test('a malformed tracking link is repaired on this site only, never into anothe
 });
 
 /** Bad values for a path parameter, written as they travel (percent-encoded where needed). */
-const BAD_SEGMENTS = ['0', '-1', '2147483648', '99999999999999999999', '1e3', '%00', '%FF', '%E0%A4%A', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(3000), '%27%22%3E%3Cscript%3E'];
+const BAD_SEGMENTS = [
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  '%00',
+  '%FF',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(3000),
+  '%27%22%3E%3Cscript%3E',
+];
 const BAD_QUERY = '?q=%00&page=-1&subject=2147483648&author=99999999999&sort=%FF&tab=%27&price_min=1e999';
 
 /** The route's path in a world with every parameter filled, one of them with a bad value; `badId` marks a bad `:id`. */
@@ -112,10 +139,15 @@ function pathsOf(world: WorldCode, pattern: string): Array<{ path: string; badId
       })
       .join('/')}`.replace(/\/$/, '');
   if (params.length === 0) return [{ path: fill(null) + BAD_QUERY, badId: false }];
-  return params.flatMap(({ part, index }) => BAD_SEGMENTS.map((value) => ({ path: fill({ index, value }), badId: /^:id\??$/.test(part) })));
+  return params.flatMap(({ part, index }) =>
+    BAD_SEGMENTS.map((value) => ({ path: fill({ index, value }), badId: /^:id\??$/.test(part) })),
+  );
 }
 
-test('every page class answers bad ids, encodings and queries without a server error (de, gr; signed in and not)', async ({ baseURL, request }) => {
+test('every page class answers bad ids, encodings and queries without a server error (de, gr; signed in and not)', async ({
+  baseURL,
+  request,
+}) => {
   test.setTimeout(300_000);
   const signedIn = await request.post('/api/v3/oauth2/authenticate', {
     data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
@@ -124,9 +156,17 @@ test('every page class answers bad ids, encodings and queries without a server e
   expect(signedIn.status()).toBe(200);
   const cookie = /kreide_session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
   const paths = (['de', 'gr'] as WorldCode[]).flatMap((world) => ROUTES.flatMap((route) => pathsOf(world, route.de)));
-  paths.push(...['/%FF', '/%E0%A4%A', '/de/%FF', '/de/%E0%A4%A', '/%00', '/de/%00/x', `/de/${'y'.repeat(5000)}`].map((path) => ({ path, badId: false })));
+  paths.push(
+    ...['/%FF', '/%E0%A4%A', '/de/%FF', '/de/%E0%A4%A', '/%00', '/de/%00/x', `/de/${'y'.repeat(5000)}`].map((path) => ({
+      path,
+      badId: false,
+    })),
+  );
   // Signed in, pages render per request instead of from the cache: the German half again.
-  const requests = [...paths.map((p) => ({ ...p, cookie: undefined as string | undefined })), ...paths.filter((p) => p.path.startsWith('/de')).map((p) => ({ ...p, cookie }))];
+  const requests = [
+    ...paths.map((p) => ({ ...p, cookie: undefined as string | undefined })),
+    ...paths.filter((p) => p.path.startsWith('/de')).map((p) => ({ ...p, cookie })),
+  ];
   const failures: string[] = [];
   const outOfRange: string[] = [];
   // Four at a time: the server renders uncached 404s, and this machine has two cores.
@@ -135,17 +175,23 @@ test('every page class answers bad ids, encodings and queries without a server e
     const answers = await Promise.all(batch.map(({ path, cookie: session }) => rawGet(baseURL!, path, session)));
     answers.forEach((answer, j) => {
       const { path, badId, cookie: session } = batch[j]!;
-      if (answer.status >= 500 || answer.status === 0) failures.push(`${path.slice(0, 120)}${session ? ' (signed in)' : ''} → ${answer.status}`);
-      if (badId && /\/2147483648(\/|$)/.test(path) && answer.status !== 404) outOfRange.push(`${path} → ${answer.status}`);
+      if (answer.status >= 500 || answer.status === 0)
+        failures.push(`${path.slice(0, 120)}${session ? ' (signed in)' : ''} → ${answer.status}`);
+      if (badId && /\/2147483648(\/|$)/.test(path) && answer.status !== 404)
+        outOfRange.push(`${path} → ${answer.status}`);
     });
   }
-  console.log(`page fuzz: ${requests.length} requests over ${ROUTES.length} page classes in de and gr, signed in and not`);
+  console.log(
+    `page fuzz: ${requests.length} requests over ${ROUTES.length} page classes in de and gr, signed in and not`,
+  );
   expect(failures).toEqual([]);
   // An id beyond the column's range is a page that does not exist.
   expect(outOfRange).toEqual([]);
 });
 
-test('not-found answers are not stored per path: asking for missing pages writes nothing to the build', async ({ baseURL }) => {
+test('not-found answers are not stored per path: asking for missing pages writes nothing to the build', async ({
+  baseURL,
+}) => {
   const cacheRoot = path.join(process.cwd(), '.next', 'server', 'app');
   const files = () => (fs.existsSync(cacheRoot) ? fs.readdirSync(cacheRoot, { recursive: true }).length : 0);
   // Warm up once, so files that any first render writes are there before counting.

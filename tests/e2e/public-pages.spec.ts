@@ -20,8 +20,13 @@ async function sitemapPaths(request: APIRequestContext, file: string, pattern: R
 }
 
 /** A member's id and slug, asked the way the mobile app asks (bearer token, no cookie). */
-async function member(request: APIRequestContext, email: string): Promise<{ id: number; slug: string; publicName: string }> {
-  const signedIn = await request.post('/api/v3/oauth2/authenticate', { data: { client_id: 'app', grant_type: 'password', username: email, password: 'kreide-demo' } });
+async function member(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ id: number; slug: string; publicName: string }> {
+  const signedIn = await request.post('/api/v3/oauth2/authenticate', {
+    data: { client_id: 'app', grant_type: 'password', username: email, password: 'kreide-demo' },
+  });
   expect(signedIn.status()).toBe(200);
   const { access_token: token } = (await signedIn.json()) as { access_token: string };
   const user = await request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
@@ -30,18 +35,25 @@ async function member(request: APIRequestContext, email: string): Promise<{ id: 
   return { id: body.id, slug: body.slug, publicName: body.details.publicName };
 }
 
-test('an unknown author is a 404 with the world’s not-found page, and so is a member who is not a seller (de, it)', async ({ page, request }) => {
+test('an unknown author is a 404 with the world’s not-found page, and so is a member who is not a seller (de, it)', async ({
+  page,
+  request,
+}) => {
   const unknown = await page.goto(pathFor('de', 'author', { id: UNKNOWN_ID, slug: 'x' }));
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
   // Next adds its own noindex to a not-found answer: every robots hint there must say noindex.
-  const hints = await page.locator('meta[name="robots"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('content') ?? ''));
+  const hints = await page
+    .locator('meta[name="robots"]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('content') ?? ''));
   expect(hints.length).toBeGreaterThan(0);
   for (const hint of hints) expect(hint).toMatch(/noindex/);
 
   // Every tab of an unknown author, in another world's wording.
   for (const tab of [undefined, 'blog', 'activity', 'following'] as const) {
-    expect((await request.get(pathFor('it', 'author', { id: UNKNOWN_ID, slug: 'x', tab }), { maxRedirects: 0 })).status()).toBe(404);
+    expect(
+      (await request.get(pathFor('it', 'author', { id: UNKNOWN_ID, slug: 'x', tab }), { maxRedirects: 0 })).status(),
+    ).toBe(404);
   }
   const italian = await page.goto(pathFor('it', 'author', { id: UNKNOWN_ID, slug: 'x' }));
   expect(italian?.status()).toBe(404);
@@ -49,10 +61,17 @@ test('an unknown author is a 404 with the world’s not-found page, and so is a 
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Seite nicht gefunden');
 
   const buyer = await member(request, 'buyer@demo.test');
-  expect((await request.get(pathFor('de', 'author', { id: String(buyer.id), slug: buyer.slug }), { maxRedirects: 0 })).status()).toBe(404);
+  expect(
+    (
+      await request.get(pathFor('de', 'author', { id: String(buyer.id), slug: buyer.slug }), { maxRedirects: 0 })
+    ).status(),
+  ).toBe(404);
 });
 
-test('a member’s profile shows their name, is not indexed but followed, and has one canonical path (de)', async ({ page, request }) => {
+test('a member’s profile shows their name, is not indexed but followed, and has one canonical path (de)', async ({
+  page,
+  request,
+}) => {
   const buyer = await member(request, 'buyer@demo.test');
   const canonical = pathFor('de', 'user-profile', { id: String(buyer.id), slug: buyer.slug });
   const response = await page.goto(canonical);
@@ -62,16 +81,23 @@ test('a member’s profile shows their name, is not indexed but followed, and ha
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${canonical}$`));
 
-  for (const wrong of [pathFor('de', 'user-profile', { id: String(buyer.id) }), pathFor('de', 'user-profile', { id: String(buyer.id), slug: 'someone-else' })]) {
+  for (const wrong of [
+    pathFor('de', 'user-profile', { id: String(buyer.id) }),
+    pathFor('de', 'user-profile', { id: String(buyer.id), slug: 'someone-else' }),
+  ]) {
     const redirect = await request.get(wrong, { maxRedirects: 0 });
     expect(redirect.status()).toBe(301);
     expect(redirect.headers()['location']).toBe(canonical);
   }
   // A seller's member profile is their author page.
   const seller = await member(request, 'seller@demo.test');
-  const sellerProfile = await request.get(pathFor('de', 'user-profile', { id: String(seller.id), slug: seller.slug }), { maxRedirects: 0 });
+  const sellerProfile = await request.get(pathFor('de', 'user-profile', { id: String(seller.id), slug: seller.slug }), {
+    maxRedirects: 0,
+  });
   expect(sellerProfile.status()).toBe(301);
-  expect(sellerProfile.headers()['location']).toBe(pathFor('de', 'author', { id: String(seller.id), slug: seller.slug }));
+  expect(sellerProfile.headers()['location']).toBe(
+    pathFor('de', 'author', { id: String(seller.id), slug: seller.slug }),
+  );
 
   expect((await request.get(pathFor('de', 'user-profile', { id: UNKNOWN_ID, slug: 'x' }))).status()).toBe(404);
 });
@@ -104,13 +130,23 @@ test('a blog post opens from its author’s blog tab and leads back to it (de)',
   expect((await request.get(pathFor('de', 'blog-post', { id: UNKNOWN_ID }))).status()).toBe(404);
 });
 
-test('lesson and school landings: heading, robots hint, 301 for a wrong slug, 404 for an unknown id (de)', async ({ page, request }) => {
+test('lesson and school landings: heading, robots hint, 301 for a wrong slug, 404 for an unknown id (de)', async ({
+  page,
+  request,
+}) => {
   const [lesson] = await sitemapPaths(request, '/sitemaps/de/landings-1.xml', /^\/de\/unterricht\/\d+\/[a-z0-9-]+$/);
-  const [school] = await sitemapPaths(request, '/sitemaps/de/landings-1.xml', /^\/de\/schulmaterialen\/[a-z0-9-]+\/\d+$/);
+  const [school] = await sitemapPaths(
+    request,
+    '/sitemaps/de/landings-1.xml',
+    /^\/de\/schulmaterialen\/[a-z0-9-]+\/\d+$/,
+  );
   expect(lesson).toBeTruthy();
   expect(school).toBeTruthy();
 
-  for (const [path, kind] of [[lesson!, 'lesson-landing'], [school!, 'school-landing']] as const) {
+  for (const [path, kind] of [
+    [lesson!, 'lesson-landing'],
+    [school!, 'school-landing'],
+  ] as const) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['x-robots-tag']).toBe('index, follow');

@@ -68,13 +68,20 @@ async function expectScriptsCarry(page: Page, nonce: string) {
   const scripts = await page.evaluate(() =>
     [...document.querySelectorAll('script')]
       .filter((s) => !s.type || /javascript|module/.test(s.type))
-      .map((s) => ({ hasNonce: s.hasAttribute('nonce'), nonce: s.nonce, inline: !s.src, text: (s.textContent ?? '').slice(0, 80) })),
+      .map((s) => ({
+        hasNonce: s.hasAttribute('nonce'),
+        nonce: s.nonce,
+        inline: !s.src,
+        text: (s.textContent ?? '').slice(0, 80),
+      })),
   );
   const nonced = scripts.filter((s) => s.hasNonce);
   expect(nonced.length).toBeGreaterThan(0);
   for (const script of nonced) expect(script.nonce, JSON.stringify(script)).toBe(nonce);
   for (const script of scripts.filter((s) => !s.hasNonce && s.inline)) {
-    expect(script.text, 'an inline script without a nonce').toContain("document.documentElement.getAttribute('data-world')");
+    expect(script.text, 'an inline script without a nonce').toContain(
+      "document.documentElement.getAttribute('data-world')",
+    );
   }
 }
 
@@ -106,7 +113,9 @@ async function materialAndAuthor(page: Page, world: WorldCode): Promise<{ materi
 const SEARCH_WORD: Record<string, string> = { de: 'Brüche', gr: 'κλάσμα' };
 
 for (const world of ['de', 'gr'] as const) {
-  test(`pages in ${world} carry the security headers, run under their nonce with no CSP violation, and become interactive`, async ({ browser }) => {
+  test(`pages in ${world} carry the security headers, run under their nonce with no CSP violation, and become interactive`, async ({
+    browser,
+  }) => {
     const scout = await browser.newPage();
     const { material, author } = await materialAndAuthor(scout, world);
     await scout.close();
@@ -198,21 +207,33 @@ test('an author’s own domain gets the same policy and runs without a violation
  * A request with a Host header of our choosing, straight to the server: no name resolution, so
  * any author domain (with or without a trailing dot) reaches this machine.
  */
-function requestAs(baseURL: string, host: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function requestAs(
+  baseURL: string,
+  host: string,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const port = Number(new URL(baseURL).port);
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, accept: 'text/html,application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, accept: 'text/html,application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
   });
 }
 
 test('the internal storefront folder is a translated 404 from outside, on any host', async ({ page, baseURL }) => {
-  for (const path of ['/storefront/author-demo.localhost', '/storefront/author-demo.localhost/materials', '/storefront/author-demo.localhost/material/1/x.pdf', '/storefront']) {
+  for (const path of [
+    '/storefront/author-demo.localhost',
+    '/storefront/author-demo.localhost/materials',
+    '/storefront/author-demo.localhost/material/1/x.pdf',
+    '/storefront',
+  ]) {
     await test.step(path, async () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
@@ -244,13 +265,19 @@ test('author domains do not serve the API: 404 in the error shape, while Kreide�
   for (const host of ['author-demo.localhost', 'author-demo.localhost.']) {
     for (const path of ['/api/health', '/api/v1/user?world=de', '/api/v3/search?world=de&q=Bruch']) {
       // Right after a start the domain map may still be loading (503, retry): then it is a 404.
-      await expect.poll(async () => (await requestAs(baseURL!, host, path)).status, { message: `${host}${path}` }).toBe(404);
+      await expect
+        .poll(async () => (await requestAs(baseURL!, host, path)).status, { message: `${host}${path}` })
+        .toBe(404);
       const response = await requestAs(baseURL!, host, path);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['set-cookie']).toBeUndefined();
       const body = JSON.parse(response.body) as { error: { code: string; message: string; details: unknown } };
-      expect(body.error).toEqual({ code: 'not_found', message: expect.any(String), details: { reason: 'author_domain' } });
+      expect(body.error).toEqual({
+        code: 'not_found',
+        message: expect.any(String),
+        details: { reason: 'author_domain' },
+      });
     }
   }
 });

@@ -10,7 +10,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs in on the test provider's page, as a person would. */
 async function signInAtProvider(page: Page, provider: OidcTestProvider, email: string, name: string) {
-  await expect(page).toHaveURL(new RegExp(`^${escape(`${PROVIDER_ORIGIN}${oidcTestMountPath(provider)}/interaction/`)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`^${escape(`${PROVIDER_ORIGIN}${oidcTestMountPath(provider)}/interaction/`)}`),
+  );
   await page.locator('#op-email').fill(email);
   await page.locator('#op-name').fill(name);
   await page.locator('#op-submit').click();
@@ -31,7 +33,10 @@ for (const { world, provider, name } of JOURNEYS) {
     await expect(page.locator('a[data-provider="apple_id"]')).toHaveCount(0);
 
     await page.locator(`a[data-provider="${provider}"]`).click();
-    const completed = provider === 'microsoft' ? page.waitForResponse((r) => r.url().includes('/api/v3/oauth2/social/microsoft/complete')) : null;
+    const completed =
+      provider === 'microsoft'
+        ? page.waitForResponse((r) => r.url().includes('/api/v3/oauth2/social/microsoft/complete'))
+        : null;
     await signInAtProvider(page, provider, email, name);
     if (completed) expect((await completed).status()).toBe(200);
 

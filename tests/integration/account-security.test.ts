@@ -36,7 +36,12 @@ const post = (handler: Handler, path: string, body: unknown, headers: Headers) =
   handler(apiRequest(path, { method: 'POST', body, headers: { ...ORIGIN, ...headers } }));
 
 const signIn = (email: string, password: string, ip: string, clientId: 'web' | 'app' = 'web') =>
-  post(authenticate, '/api/v3/oauth2/authenticate', { client_id: clientId, grant_type: 'password', username: email, password }, { 'x-kreide-client-ip': ip });
+  post(
+    authenticate,
+    '/api/v3/oauth2/authenticate',
+    { client_id: clientId, grant_type: 'password', username: email, password },
+    { 'x-kreide-client-ip': ip },
+  );
 
 const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 
@@ -45,7 +50,14 @@ let accountCounter = 0;
 async function freshAccount(password = 'correct horse battery') {
   accountCounter += 1;
   const email = `security-${accountCounter}-${Date.now()}@example.test`;
-  const { id } = await createAccount({ email, publicName: `Security Tester ${accountCounter}`, world: 'de', passwordHash: await hashPassword(password), status: 'active', creationSource: 'web' });
+  const { id } = await createAccount({
+    email,
+    publicName: `Security Tester ${accountCounter}`,
+    world: 'de',
+    passwordHash: await hashPassword(password),
+    status: 'active',
+    creationSource: 'web',
+  });
   return { id, email, password };
 }
 
@@ -62,17 +74,30 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 describe(`anonymous tokens (client credentials) on ${BACKEND}`, () => {
   it('limits them to 60 per IP in 10 minutes: the 61st is a 429 with Retry-After and stores no token', async () => {
     const ip = newIp();
-    const anonymous = (from: string) => post(authenticate, '/api/v3/oauth2/authenticate', { client_id: 'app', grant_type: 'client_credentials' }, { 'x-kreide-client-ip': from });
+    const anonymous = (from: string) =>
+      post(
+        authenticate,
+        '/api/v3/oauth2/authenticate',
+        { client_id: 'app', grant_type: 'client_credentials' },
+        { 'x-kreide-client-ip': from },
+      );
     expect((await anonymous(ip)).status).toBe(200);
     // 58 more counted as if they had happened.
     await getDb().execute(sql`UPDATE rate_limits SET hits = hits + 58 WHERE key = ${`anonymous-token:ip:${ip}`}`);
     expect((await anonymous(ip)).status).toBe(200);
-    const tokensBefore = await count(sql`SELECT count(*)::int AS n FROM access_tokens WHERE grant_type = 'client_credentials'`);
+    const tokensBefore = await count(
+      sql`SELECT count(*)::int AS n FROM access_tokens WHERE grant_type = 'client_credentials'`,
+    );
     const limited = await anonymous(ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
-    expect((await limited.json()).error).toMatchObject({ code: 'rate_limited', details: { reason: 'too_many_attempts' } });
-    expect(await count(sql`SELECT count(*)::int AS n FROM access_tokens WHERE grant_type = 'client_credentials'`)).toBe(tokensBefore);
+    expect((await limited.json()).error).toMatchObject({
+      code: 'rate_limited',
+      details: { reason: 'too_many_attempts' },
+    });
+    expect(await count(sql`SELECT count(*)::int AS n FROM access_tokens WHERE grant_type = 'client_credentials'`)).toBe(
+      tokensBefore,
+    );
     // Another client is not affected.
     expect((await anonymous(newIp())).status).toBe(200);
   });
@@ -81,7 +106,9 @@ describe(`anonymous tokens (client credentials) on ${BACKEND}`, () => {
 describe(`the sign-in lock on ${BACKEND}`, () => {
   /** Counts `n` more failed sign-ins of an address from an IP as if they had happened (each costs an argon2 check otherwise). */
   async function failedBefore(email: string, ip: string, n: number) {
-    await getDb().execute(sql`UPDATE rate_limits SET hits = hits + ${n} WHERE key = ${`sign-in-failures:account:${email}:ip:${ip}`}`);
+    await getDb().execute(
+      sql`UPDATE rate_limits SET hits = hits + ${n} WHERE key = ${`sign-in-failures:account:${email}:ip:${ip}`}`,
+    );
   }
 
   it('holds back only the IP that failed: the owner still signs in from elsewhere', async () => {
@@ -113,7 +140,9 @@ describe(`the sign-in lock on ${BACKEND}`, () => {
     const attacker = newIp();
     expect((await signIn(owner.email, 'guess', attacker)).status).toBe(401);
     await failedBefore(owner.email, attacker, 6);
-    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(owner.email, `parallel ${i}`, attacker).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn(owner.email, `parallel ${i}`, attacker).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
@@ -129,7 +158,9 @@ describe(`the sign-in lock on ${BACKEND}`, () => {
     expect((await signIn(owner.email, 'and again', ip)).status).toBe(401);
     expect((await signIn(owner.email, owner.password, ip)).status).toBe(200);
     // The success took its own attempt back from the address's ceiling: only the 3 failures count.
-    expect(await count(sql`SELECT hits::int AS n FROM rate_limits WHERE key = ${`sign-in-failures:account:${owner.email}`}`)).toBe(3);
+    expect(
+      await count(sql`SELECT hits::int AS n FROM rate_limits WHERE key = ${`sign-in-failures:account:${owner.email}`}`),
+    ).toBe(3);
   });
 
   it('caps distributed guessing at 100 failures per address an hour, and recovery lifts every lock of the address', async () => {
@@ -138,7 +169,9 @@ describe(`the sign-in lock on ${BACKEND}`, () => {
     expect((await signIn(owner.email, 'guess', lockedIp)).status).toBe(401);
     await failedBefore(owner.email, lockedIp, 9);
     // 98 failures from many IPs counted as if they had happened: 99 in all.
-    await getDb().execute(sql`UPDATE rate_limits SET hits = hits + 98 WHERE key = ${`sign-in-failures:account:${owner.email}`}`);
+    await getDb().execute(
+      sql`UPDATE rate_limits SET hits = hits + 98 WHERE key = ${`sign-in-failures:account:${owner.email}`}`,
+    );
     expect((await signIn(owner.email, owner.password, lockedIp)).status).toBe(429);
     expect((await signIn(owner.email, 'one more guess', newIp())).status).toBe(401);
     const capped = await signIn(owner.email, owner.password, newIp());
@@ -148,10 +181,25 @@ describe(`the sign-in lock on ${BACKEND}`, () => {
     // The owner recovers through the mailed link: both locks are gone at once.
     await post(forgot, '/api/v3/password/forgot?world=de', { email: owner.email }, { 'x-kreide-client-ip': newIp() });
     await settleAfterResponse();
-    const mail = readOutbox().filter((m) => m.to.includes(owner.email)).at(-1)!;
+    const mail = readOutbox()
+      .filter((m) => m.to.includes(owner.email))
+      .at(-1)!;
     const token = mail.text.match(/\/de\/[^/\s]+\/([A-Za-z0-9_-]{43})/)![1]!;
-    expect((await post(recover, '/api/v3/password/recover?world=de', { token, password: 'a brand new passphrase' }, { 'x-kreide-client-ip': newIp() })).status).toBe(200);
-    expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE ${`sign-in-failures:account:${owner.email}%`}`)).toBe(0);
+    expect(
+      (
+        await post(
+          recover,
+          '/api/v3/password/recover?world=de',
+          { token, password: 'a brand new passphrase' },
+          { 'x-kreide-client-ip': newIp() },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE ${`sign-in-failures:account:${owner.email}%`}`,
+      ),
+    ).toBe(0);
     expect((await signIn(owner.email, 'a brand new passphrase', lockedIp)).status).toBe(200);
   });
 });
@@ -161,14 +209,29 @@ describe(`current-password checks on ${BACKEND}`, () => {
     const user = await freshAccount();
     const headers = await signedIn(user);
     for (let i = 0; i < 5; i++) {
-      const wrong = await post(changePassword, '/api/v3/password/change', { current_password: `guess ${i}`, new_password: 'stolen session pw' }, { ...headers, 'x-kreide-client-ip': newIp() });
+      const wrong = await post(
+        changePassword,
+        '/api/v3/password/change',
+        { current_password: `guess ${i}`, new_password: 'stolen session pw' },
+        { ...headers, 'x-kreide-client-ip': newIp() },
+      );
       expect(wrong.status).toBe(400);
     }
-    const locked = await post(changePassword, '/api/v3/password/change', { current_password: user.password, new_password: 'stolen session pw' }, { ...headers, 'x-kreide-client-ip': newIp() });
+    const locked = await post(
+      changePassword,
+      '/api/v3/password/change',
+      { current_password: user.password, new_password: 'stolen session pw' },
+      { ...headers, 'x-kreide-client-ip': newIp() },
+    );
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // The change of e-mail asks for the same password and shares the limit.
-    const email = await post(requestEmailChange, '/api/v3/email-change/request', { new_email: `taken-over-${Date.now()}@example.test`, password: user.password }, { ...headers, 'x-kreide-client-ip': newIp() });
+    const email = await post(
+      requestEmailChange,
+      '/api/v3/email-change/request',
+      { new_email: `taken-over-${Date.now()}@example.test`, password: user.password },
+      { ...headers, 'x-kreide-client-ip': newIp() },
+    );
     expect(email.status).toBe(429);
     expect((await signIn(user.email, user.password, newIp())).status).toBe(200);
   });
@@ -176,9 +239,33 @@ describe(`current-password checks on ${BACKEND}`, () => {
   it('does not count a right current password', async () => {
     const user = await freshAccount();
     const headers = await signedIn(user);
-    for (let i = 0; i < 4; i++) await post(changePassword, '/api/v3/password/change', { current_password: `typo ${i}`, new_password: 'a second passphrase' }, headers);
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: user.password, new_password: 'a second passphrase' }, headers)).status).toBe(200);
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: 'a second passphrase', new_password: 'a third passphrase' }, headers)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await post(
+        changePassword,
+        '/api/v3/password/change',
+        { current_password: `typo ${i}`, new_password: 'a second passphrase' },
+        headers,
+      );
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: user.password, new_password: 'a second passphrase' },
+          headers,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: 'a second passphrase', new_password: 'a third passphrase' },
+          headers,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('limits wrong current passwords per IP across accounts (20 in 15 minutes)', async () => {
@@ -187,20 +274,60 @@ describe(`current-password checks on ${BACKEND}`, () => {
     const second = await freshAccount();
     const firstHeaders = { ...(await signedIn(first)), 'x-kreide-client-ip': ip };
     const secondHeaders = { ...(await signedIn(second)), 'x-kreide-client-ip': ip };
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: 'guess', new_password: 'new passphrase 1' }, firstHeaders)).status).toBe(400);
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: 'guess', new_password: 'new passphrase 1' },
+          firstHeaders,
+        )
+      ).status,
+    ).toBe(400);
     // 18 more failures from this IP, on other accounts, counted as if they had happened.
-    await getDb().execute(sql`UPDATE rate_limits SET hits = hits + 18 WHERE key = ${`password-check-failures:ip:${ip}`}`);
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: 'guess', new_password: 'new passphrase 1' }, secondHeaders)).status).toBe(400);
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: second.password, new_password: 'new passphrase 1' }, secondHeaders)).status).toBe(429);
+    await getDb().execute(
+      sql`UPDATE rate_limits SET hits = hits + 18 WHERE key = ${`password-check-failures:ip:${ip}`}`,
+    );
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: 'guess', new_password: 'new passphrase 1' },
+          secondHeaders,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: second.password, new_password: 'new passphrase 1' },
+          secondHeaders,
+        )
+      ).status,
+    ).toBe(429);
     // The refused attempt was not counted against the account itself.
-    expect(await count(sql`SELECT hits::int AS n FROM rate_limits WHERE key = ${`password-check-failures:user:${second.id}`}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT hits::int AS n FROM rate_limits WHERE key = ${`password-check-failures:user:${second.id}`}`,
+      ),
+    ).toBe(1);
   });
 
   it('cannot be passed by parallel guesses: 10 at once, exactly 5 are checked', async () => {
     const user = await freshAccount();
     const headers = await signedIn(user);
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(changePassword, '/api/v3/password/change', { current_password: `parallel ${i}`, new_password: 'stolen session pw' }, { ...headers, 'x-kreide-client-ip': newIp() }).then((r) => r.status)),
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: `parallel ${i}`, new_password: 'stolen session pw' },
+          { ...headers, 'x-kreide-client-ip': newIp() },
+        ).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -230,12 +357,16 @@ describe(`password recovery on ${BACKEND}`, () => {
     const known = await freshAccount();
     const unknown = `nobody-${Date.now()}@example.test`;
     const mailsBefore = readOutbox().length;
-    const forKnown = await statementsDuring(() => post(forgot, '/api/v3/password/forgot?world=de', { email: known.email }, { 'x-kreide-client-ip': newIp() }));
+    const forKnown = await statementsDuring(() =>
+      post(forgot, '/api/v3/password/forgot?world=de', { email: known.email }, { 'x-kreide-client-ip': newIp() }),
+    );
     // Nothing about the account was looked up or sent while the request was answered.
     expect(readOutbox()).toHaveLength(mailsBefore);
     await settleAfterResponse();
     expect(readOutbox()).toHaveLength(mailsBefore + 1);
-    const forUnknown = await statementsDuring(() => post(forgot, '/api/v3/password/forgot?world=de', { email: unknown }, { 'x-kreide-client-ip': newIp() }));
+    const forUnknown = await statementsDuring(() =>
+      post(forgot, '/api/v3/password/forgot?world=de', { email: unknown }, { 'x-kreide-client-ip': newIp() }),
+    );
 
     expect(forKnown.response.status).toBe(202);
     expect(forUnknown.response.status).toBe(202);
@@ -248,7 +379,11 @@ describe(`password recovery on ${BACKEND}`, () => {
     await settleAfterResponse();
     const mails = readOutbox().slice(mailsBefore);
     expect(mails.map((m) => m.to)).toEqual([expect.stringContaining(known.email)]);
-    expect(await count(sql`SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'recovery' AND user_id = ${known.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'recovery' AND user_id = ${known.id}`,
+      ),
+    ).toBe(1);
   });
 
   it('still answers 202 when sending the mail fails after the answer (the failure is logged)', async () => {
@@ -257,7 +392,12 @@ describe(`password recovery on ${BACKEND}`, () => {
     // Issuing the token fails in the job after the answer: the answer stands, the failure is logged.
     await getDb().execute(sql`ALTER TABLE account_tokens RENAME TO account_tokens_away`);
     try {
-      const response = await post(forgot, '/api/v3/password/forgot?world=de', { email: known.email }, { 'x-kreide-client-ip': newIp() });
+      const response = await post(
+        forgot,
+        '/api/v3/password/forgot?world=de',
+        { email: known.email },
+        { 'x-kreide-client-ip': newIp() },
+      );
       expect(response.status).toBe(202);
       await settleAfterResponse();
       expect(errors).toHaveBeenCalledWith('password recovery mail failed after the response:', expect.anything());
@@ -279,7 +419,12 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
   async function actAs(email: string): Promise<Headers> {
     const signedInAdmin = await signIn(admin.email, admin.password, newIp(), 'app');
     const { access_token: adminToken } = await signedInAdmin.json();
-    const started = await post(loginAs, '/api/v3/oauth2/login-as', { email }, { authorization: `Bearer ${adminToken}` });
+    const started = await post(
+      loginAs,
+      '/api/v3/oauth2/login-as',
+      { email },
+      { authorization: `Bearer ${adminToken}` },
+    );
     expect(started.status).toBe(200);
     return { authorization: `Bearer ${(await started.json()).access_token}` };
   }
@@ -292,7 +437,14 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
   it('may not change bank details (reading them stays possible for support)', async () => {
     const user = await freshAccount();
     const impersonated = await actAs(user.email);
-    await refused(await post(postBank, '/api/v3/bank-details?world=de', { account_holder: 'Mallory Admin', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' }, impersonated));
+    await refused(
+      await post(
+        postBank,
+        '/api/v3/bank-details?world=de',
+        { account_holder: 'Mallory Admin', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+        impersonated,
+      ),
+    );
     expect(await getDb().select().from(t.bankDetails).where(eq(t.bankDetails.userId, user.id))).toEqual([]);
     const read = await getBank(apiRequest('/api/v3/bank-details?world=de', { headers: impersonated }));
     expect(read.status).toBe(200);
@@ -302,31 +454,81 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
     const user = await freshAccount();
     const impersonated = await actAs(user.email);
     const mailsBefore = readOutbox().length;
-    await refused(await post(requestEmailChange, '/api/v3/email-change/request', { new_email: `admin-owned-${Date.now()}@example.test`, password: user.password }, impersonated));
+    await refused(
+      await post(
+        requestEmailChange,
+        '/api/v3/email-change/request',
+        { new_email: `admin-owned-${Date.now()}@example.test`, password: user.password },
+        impersonated,
+      ),
+    );
     expect(readOutbox()).toHaveLength(mailsBefore);
-    expect(await count(sql`SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'change_email' AND user_id = ${user.id}`)).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'change_email' AND user_id = ${user.id}`,
+      ),
+    ).toBe(0);
   });
 
   it('may not change the password', async () => {
     const user = await freshAccount();
     const impersonated = await actAs(user.email);
-    await refused(await post(changePassword, '/api/v3/password/change', { current_password: user.password, new_password: 'chosen by the admin' }, impersonated));
+    await refused(
+      await post(
+        changePassword,
+        '/api/v3/password/change',
+        { current_password: user.password, new_password: 'chosen by the admin' },
+        impersonated,
+      ),
+    );
     expect((await signIn(user.email, user.password, newIp())).status).toBe(200);
   });
 
   it('may not delete the account', async () => {
     const user = await freshAccount();
     const impersonated = await actAs(user.email);
-    await refused(await post(deleteAccount, '/api/v3/account/delete?world=de', { password: user.password }, impersonated));
-    const [state] = await getDb().select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, user.id));
+    await refused(
+      await post(deleteAccount, '/api/v3/account/delete?world=de', { password: user.password }, impersonated),
+    );
+    const [state] = await getDb()
+      .select({ status: t.accountStates.status })
+      .from(t.accountStates)
+      .where(eq(t.accountStates.userId, user.id));
     expect(state!.status).toBe('active');
   });
 
   it('leaves the user themselves free to do all of it', async () => {
     const user = await freshAccount();
     const own = await signedIn(user);
-    expect((await post(postBank, '/api/v3/bank-details?world=de', { account_holder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' }, own)).status).toBe(200);
-    expect((await post(requestEmailChange, '/api/v3/email-change/request', { new_email: `own-${Date.now()}@example.test`, password: user.password }, own)).status).toBe(202);
-    expect((await post(changePassword, '/api/v3/password/change', { current_password: user.password, new_password: 'my own new passphrase' }, own)).status).toBe(200);
+    expect(
+      (
+        await post(
+          postBank,
+          '/api/v3/bank-details?world=de',
+          { account_holder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+          own,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          requestEmailChange,
+          '/api/v3/email-change/request',
+          { new_email: `own-${Date.now()}@example.test`, password: user.password },
+          own,
+        )
+      ).status,
+    ).toBe(202);
+    expect(
+      (
+        await post(
+          changePassword,
+          '/api/v3/password/change',
+          { current_password: user.password, new_password: 'my own new passphrase' },
+          own,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

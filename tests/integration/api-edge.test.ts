@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { POST as saveBillingAddress } from '@/app/api/v3/addresses/billing/route';
-import { GET as notificationPreferences, POST as saveNotificationPreferences } from '@/app/api/v3/notification-preferences/route';
+import {
+  GET as notificationPreferences,
+  POST as saveNotificationPreferences,
+} from '@/app/api/v3/notification-preferences/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as logoutByGet, POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { GET as validate } from '@/app/api/v3/oauth2/validate/route';
@@ -26,18 +29,31 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 
 async function signIn(email: string, clientId: 'web' | 'app' = 'web') {
-  const response = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: clientId, grant_type: 'password', username: email, password: DEMO_PASSWORD } }));
+  const response = await authenticate(
+    apiRequest('/api/v3/oauth2/authenticate', {
+      method: 'POST',
+      body: { client_id: clientId, grant_type: 'password', username: email, password: DEMO_PASSWORD },
+    }),
+  );
   expect(response.status).toBe(200);
   return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, body: await response.json() };
 }
 
 async function errorOf(response: Response) {
   const body = await response.json();
-  expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String), details: expect.anything() } });
+  expect(body).toEqual({
+    error: { code: expect.any(String), message: expect.any(String), details: expect.anything() },
+  });
   return { status: response.status, ...body.error };
 }
 
-const billing = { full_name: 'Anna Muster', street: 'Hauptstraße 1', postal_code: '10115', city: 'Berlin', country_code: 'DE' };
+const billing = {
+  full_name: 'Anna Muster',
+  street: 'Hauptstraße 1',
+  postal_code: '10115',
+  city: 'Berlin',
+  country_code: 'DE',
+};
 
 async function countRows(table: string): Promise<number> {
   const rows = await getDb().execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
@@ -49,39 +65,82 @@ describe(`the API edge on ${BACKEND}`, () => {
     it('refuses a cookie-authenticated mutation without an Origin, and changes nothing', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const before = await countRows('billing_addresses');
-      const response = await saveBillingAddress(apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: billing, headers: { cookie }, origin: false }));
-      expect(await errorOf(response)).toMatchObject({ status: 403, code: 'forbidden', details: { reason: 'missing_origin' } });
+      const response = await saveBillingAddress(
+        apiRequest('/api/v3/addresses/billing?world=de', {
+          method: 'POST',
+          body: billing,
+          headers: { cookie },
+          origin: false,
+        }),
+      );
+      expect(await errorOf(response)).toMatchObject({
+        status: 403,
+        code: 'forbidden',
+        details: { reason: 'missing_origin' },
+      });
       expect(await countRows('billing_addresses')).toBe(before);
       // The same body from our own page is stored: the refusal above was the origin's alone.
-      const own = await saveBillingAddress(apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: billing, headers: { cookie } }));
+      const own = await saveBillingAddress(
+        apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: billing, headers: { cookie } }),
+      );
       expect(own.status).toBe(200);
       expect(await countRows('billing_addresses')).toBe(before + 1);
     });
 
-    it.each(['https://localhost:3000', 'http://localhost:3001', 'http://evil.example', 'null'])('refuses an Origin other than the configured public origin (%s)', async (origin) => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const response = await saveNotificationPreferences(apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: { newsletter: false }, headers: { cookie }, origin }));
-      expect(await errorOf(response)).toMatchObject({ status: 403, details: { reason: 'foreign_origin' } });
-    });
+    it.each(['https://localhost:3000', 'http://localhost:3001', 'http://evil.example', 'null'])(
+      'refuses an Origin other than the configured public origin (%s)',
+      async (origin) => {
+        const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+        const response = await saveNotificationPreferences(
+          apiRequest('/api/v3/notification-preferences?world=de', {
+            method: 'POST',
+            body: { newsletter: false },
+            headers: { cookie },
+            origin,
+          }),
+        );
+        expect(await errorOf(response)).toMatchObject({ status: 403, details: { reason: 'foreign_origin' } });
+      },
+    );
 
     it('accepts the same mutation from our own origin, and a bearer client without any Origin', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const own = await saveNotificationPreferences(apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: { newsletter: false }, headers: { cookie }, origin: TEST_ORIGIN }));
+      const own = await saveNotificationPreferences(
+        apiRequest('/api/v3/notification-preferences?world=de', {
+          method: 'POST',
+          body: { newsletter: false },
+          headers: { cookie },
+          origin: TEST_ORIGIN,
+        }),
+      );
       expect(own.status).toBe(200);
       const app = await signIn(DEMO_ACCOUNTS.buyer, 'app');
       const bearer = await saveNotificationPreferences(
-        apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: { newsletter: true }, headers: { authorization: `Bearer ${app.body.access_token}` }, origin: false }),
+        apiRequest('/api/v3/notification-preferences?world=de', {
+          method: 'POST',
+          body: { newsletter: true },
+          headers: { authorization: `Bearer ${app.body.access_token}` },
+          origin: false,
+        }),
       );
       expect(bearer.status).toBe(200);
     });
 
     it('refuses a sign-in posted from another site (login CSRF), but not the app without an Origin', async () => {
       const foreign = await authenticate(
-        apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD }, origin: 'http://evil.example' }),
+        apiRequest('/api/v3/oauth2/authenticate', {
+          method: 'POST',
+          body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
+          origin: 'http://evil.example',
+        }),
       );
       expect(foreign.status).toBe(403);
       const app = await authenticate(
-        apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD }, origin: false }),
+        apiRequest('/api/v3/oauth2/authenticate', {
+          method: 'POST',
+          body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
+          origin: false,
+        }),
       );
       expect(app.status).toBe(200);
     });
@@ -92,54 +151,87 @@ describe(`the API edge on ${BACKEND}`, () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const byLink = await logoutByGet(apiRequest('/api/v3/oauth2/logout', { headers: { cookie } }));
       expect(await errorOf(byLink)).toMatchObject({ status: 405, details: { reason: 'use_post_for_cookie_sessions' } });
-      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(200);
+      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(
+        200,
+      );
 
-      const foreign = await logout(apiRequest('/api/v3/oauth2/logout', { method: 'POST', headers: { cookie }, origin: 'http://evil.example' }));
+      const foreign = await logout(
+        apiRequest('/api/v3/oauth2/logout', { method: 'POST', headers: { cookie }, origin: 'http://evil.example' }),
+      );
       expect(foreign.status).toBe(403);
-      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(200);
+      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(
+        200,
+      );
 
       const out = await logout(apiRequest('/api/v3/oauth2/logout', { method: 'POST', headers: { cookie } }));
       expect(out.status).toBe(200);
       expect(out.headers.get('set-cookie')).toMatch(/kreide_session=;/);
-      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(401);
+      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(
+        401,
+      );
     });
 
     it('stays a GET for the app with its bearer token (SPEC §7)', async () => {
       const app = await signIn(DEMO_ACCOUNTS.buyer, 'app');
       const authorization = `Bearer ${app.body.access_token}`;
       expect((await logoutByGet(apiRequest('/api/v3/oauth2/logout', { headers: { authorization } }))).status).toBe(200);
-      expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { authorization } }))).status).toBe(401);
+      expect(
+        (await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { authorization } }))).status,
+      ).toBe(401);
     });
   });
 
   describe('ids beyond the column range', () => {
-    it.each(['subject=2147483648', 'author=2147483648', 'class_grade=99999999999', 'material_type=1e3', 'subject=-1'])('search refuses %s with 400, not a database error', async (query) => {
-      const response = await search(apiRequest(`/api/v3/search?world=de&${query}`));
-      expect(await errorOf(response)).toMatchObject({ status: 400, code: 'validation_failed' });
-    });
+    it.each(['subject=2147483648', 'author=2147483648', 'class_grade=99999999999', 'material_type=1e3', 'subject=-1'])(
+      'search refuses %s with 400, not a database error',
+      async (query) => {
+        const response = await search(apiRequest(`/api/v3/search?world=de&${query}`));
+        expect(await errorOf(response)).toMatchObject({ status: 400, code: 'validation_failed' });
+      },
+    );
 
     it('follow refuses a subjectId beyond the integer range with 400', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const response = await subscribe(apiRequest('/api/v3/subscriptions/subscribe', { method: 'POST', body: { subjectId: 2147483648, subjectType: 'author' }, headers: { cookie } }));
+      const response = await subscribe(
+        apiRequest('/api/v3/subscriptions/subscribe', {
+          method: 'POST',
+          body: { subjectId: 2147483648, subjectType: 'author' },
+          headers: { cookie },
+        }),
+      );
       expect(await errorOf(response)).toMatchObject({ status: 400, details: [{ path: 'subjectId', code: 'tooLong' }] });
     });
 
     it('follow of an id in range that does not exist is a 404, not a 500', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const response = await subscribe(apiRequest('/api/v3/subscriptions/subscribe', { method: 'POST', body: { subjectId: 2147483647, subjectType: 'author' }, headers: { cookie } }));
+      const response = await subscribe(
+        apiRequest('/api/v3/subscriptions/subscribe', {
+          method: 'POST',
+          body: { subjectId: 2147483647, subjectType: 'author' },
+          headers: { cookie },
+        }),
+      );
       expect((await errorOf(response)).status).toBe(404);
     });
 
     it('subjects refuse ids beyond the range', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const response = await saveSubjects(apiRequest('/api/v3/user-subjects?world=de', { method: 'POST', body: { subject_ids: [1, 2147483648] }, headers: { cookie } }));
+      const response = await saveSubjects(
+        apiRequest('/api/v3/user-subjects?world=de', {
+          method: 'POST',
+          body: { subject_ids: [1, 2147483648] },
+          headers: { cookie },
+        }),
+      );
       expect(await errorOf(response)).toMatchObject({ status: 400, details: [{ path: 'subject_ids.1' }] });
     });
 
     it('paging refuses out-of-range values', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       for (const query of ['limit=0', 'limit=201', 'page=0', 'page=99999999999', 'limit=abc']) {
-        const response = await followed(apiRequest(`/api/v1/subscriptions?type=author&${query}`, { headers: { cookie } }));
+        const response = await followed(
+          apiRequest(`/api/v1/subscriptions?type=author&${query}`, { headers: { cookie } }),
+        );
         expect((await errorOf(response)).status).toBe(400);
       }
     });
@@ -147,13 +239,23 @@ describe(`the API edge on ${BACKEND}`, () => {
 
   describe('text PostgreSQL cannot store', () => {
     it('a NUL in a query value is a 400 in the error shape (search, invitation code)', async () => {
-      expect(await errorOf(await search(apiRequest('/api/v3/search?world=de&q=%00')))).toMatchObject({ status: 400, details: [{ path: 'q' }] });
-      expect((await errorOf(await invitation(apiRequest('/api/v3/referrals/invitation?world=de&code=AB%00CD')))).status).toBe(400);
+      expect(await errorOf(await search(apiRequest('/api/v3/search?world=de&q=%00')))).toMatchObject({
+        status: 400,
+        details: [{ path: 'q' }],
+      });
+      expect(
+        (await errorOf(await invitation(apiRequest('/api/v3/referrals/invitation?world=de&code=AB%00CD')))).status,
+      ).toBe(400);
     });
 
     it('a NUL or a lone surrogate in a login name is a 400, not a database error', async () => {
       for (const username of ['buyer\u0000@demo.test', 'buyer\ud800@demo.test']) {
-        const response = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'web', grant_type: 'password', username, password: 'x' } }));
+        const response = await authenticate(
+          apiRequest('/api/v3/oauth2/authenticate', {
+            method: 'POST',
+            body: { client_id: 'web', grant_type: 'password', username, password: 'x' },
+          }),
+        );
         expect(await errorOf(response)).toMatchObject({ status: 400, code: 'validation_failed' });
       }
     });
@@ -162,7 +264,13 @@ describe(`the API edge on ${BACKEND}`, () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const bytes = new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
       const request = apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', headers: { cookie } });
-      const response = await saveBillingAddress(new (request.constructor as typeof Request)(request.url, { method: 'POST', headers: request.headers, body: bytes }) as typeof request);
+      const response = await saveBillingAddress(
+        new (request.constructor as typeof Request)(request.url, {
+          method: 'POST',
+          headers: request.headers,
+          body: bytes,
+        }) as typeof request,
+      );
       expect(await errorOf(response)).toMatchObject({ status: 400, code: 'bad_request' });
     });
   });
@@ -172,37 +280,64 @@ describe(`the API edge on ${BACKEND}`, () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const huge = JSON.stringify({ ...billing, full_name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
       for (const handler of [saveBillingAddress, saveNotificationPreferences, saveSubjects]) {
-        const response = await handler(apiRequest('/api/v3/x?world=de', { method: 'POST', body: huge, headers: { cookie } }));
+        const response = await handler(
+          apiRequest('/api/v3/x?world=de', { method: 'POST', body: huge, headers: { cookie } }),
+        );
         expect(await errorOf(response)).toMatchObject({ status: 413, code: 'payload_too_large' });
       }
     });
 
     it('who is asking is checked before the body is read: anonymous gets 401, not a verdict on the body', async () => {
-      const response = await saveBillingAddress(apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: '{not json' }));
+      const response = await saveBillingAddress(
+        apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: '{not json' }),
+      );
       expect(await errorOf(response)).toMatchObject({ status: 401, code: 'unauthorized' });
     });
 
     it('deeply nested JSON is refused with 400', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
       const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-      const response = await saveNotificationPreferences(apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: nested, headers: { cookie } }));
+      const response = await saveNotificationPreferences(
+        apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: nested, headers: { cookie } }),
+      );
       expect((await errorOf(response)).status).toBe(400);
     });
 
     it('field errors carry the kind the settings forms translate', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      const response = await saveBillingAddress(apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', body: { ...billing, full_name: '' }, headers: { cookie } }));
-      expect(await errorOf(response)).toMatchObject({ status: 400, details: expect.arrayContaining([{ path: 'full_name', message: expect.any(String), code: 'required' }]) });
+      const response = await saveBillingAddress(
+        apiRequest('/api/v3/addresses/billing?world=de', {
+          method: 'POST',
+          body: { ...billing, full_name: '' },
+          headers: { cookie },
+        }),
+      );
+      expect(await errorOf(response)).toMatchObject({
+        status: 400,
+        details: expect.arrayContaining([{ path: 'full_name', message: expect.any(String), code: 'required' }]),
+      });
     });
   });
 
   describe('login-as', () => {
     it('an admin acting as a user can neither accept terms nor hand the account to the app', async () => {
       const admin = await signIn(DEMO_ACCOUNTS.admin);
-      const started = await loginAs(apiRequest('/api/v3/oauth2/login-as', { method: 'POST', body: { email: DEMO_ACCOUNTS.buyer }, headers: { cookie: admin.cookie } }));
+      const started = await loginAs(
+        apiRequest('/api/v3/oauth2/login-as', {
+          method: 'POST',
+          body: { email: DEMO_ACCOUNTS.buyer },
+          headers: { cookie: admin.cookie },
+        }),
+      );
       expect(started.status).toBe(200);
       const impersonated = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const terms = await acceptTerms(apiRequest('/api/v3/terms/accept-agb?world=de', { method: 'POST', body: {}, headers: { cookie: impersonated } }));
+      const terms = await acceptTerms(
+        apiRequest('/api/v3/terms/accept-agb?world=de', {
+          method: 'POST',
+          body: {},
+          headers: { cookie: impersonated },
+        }),
+      );
       expect(await errorOf(terms)).toMatchObject({ status: 403, details: { reason: 'impersonation' } });
       const consent = {
         client_id: 'app',
@@ -211,24 +346,62 @@ describe(`the API edge on ${BACKEND}`, () => {
         code_challenge_method: 'S256',
         decision: 'allow',
       };
-      const app = await authorizeApp(apiRequest('/api/v3/oauth2/authorize?world=de', { method: 'POST', body: consent, headers: { cookie: impersonated } }));
+      const app = await authorizeApp(
+        apiRequest('/api/v3/oauth2/authorize?world=de', {
+          method: 'POST',
+          body: consent,
+          headers: { cookie: impersonated },
+        }),
+      );
       const refusal = await errorOf(app);
       expect(refusal).toMatchObject({ status: 403, details: { reason: 'impersonation' } });
       // The refusal explains itself in the world's language.
       expect(refusal.message).toMatch(/Bankverbindung/);
       // The user themselves may do both.
       const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-      expect((await acceptTerms(apiRequest('/api/v3/terms/accept-agb?world=de', { method: 'POST', body: {}, headers: { cookie: buyer.cookie } }))).status).toBe(200);
-      expect((await authorizeApp(apiRequest('/api/v3/oauth2/authorize?world=de', { method: 'POST', body: consent, headers: { cookie: buyer.cookie } }))).status).toBe(200);
+      expect(
+        (
+          await acceptTerms(
+            apiRequest('/api/v3/terms/accept-agb?world=de', {
+              method: 'POST',
+              body: {},
+              headers: { cookie: buyer.cookie },
+            }),
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await authorizeApp(
+            apiRequest('/api/v3/oauth2/authorize?world=de', {
+              method: 'POST',
+              body: consent,
+              headers: { cookie: buyer.cookie },
+            }),
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 
   describe('caching', () => {
     it('answers to a signed-in caller are no-store by default; public answers are not forced to be', async () => {
       const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
-      expect((await notificationPreferences(apiRequest('/api/v3/notification-preferences?world=de', { headers: { cookie } }))).headers.get('cache-control')).toBe('no-store');
-      expect((await followed(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie } }))).headers.get('cache-control')).toBe('no-store');
-      expect((await filters(apiRequest('/api/v1/filters?world=de', { headers: { cookie } }))).headers.get('cache-control')).toBe('no-store');
+      expect(
+        (
+          await notificationPreferences(
+            apiRequest('/api/v3/notification-preferences?world=de', { headers: { cookie } }),
+          )
+        ).headers.get('cache-control'),
+      ).toBe('no-store');
+      expect(
+        (await followed(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie } }))).headers.get(
+          'cache-control',
+        ),
+      ).toBe('no-store');
+      expect(
+        (await filters(apiRequest('/api/v1/filters?world=de', { headers: { cookie } }))).headers.get('cache-control'),
+      ).toBe('no-store');
       expect((await filters(apiRequest('/api/v1/filters?world=de'))).headers.get('cache-control')).toBeNull();
     });
   });

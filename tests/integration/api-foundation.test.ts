@@ -37,7 +37,11 @@ describe(`API foundation on ${BACKEND}`, () => {
       expect(body.filters.subject).toHaveLength(14);
       const total = body.filters.subject.reduce((sum: number, s: { count: number }) => sum + s.count, 0);
       expect(total).toBe(50); // 250 materials over five worlds, one subject each
-      expect(body.filters.class_grade[0]).toEqual({ id: expect.any(Number), title: expect.any(String), count: expect.any(Number) });
+      expect(body.filters.class_grade[0]).toEqual({
+        id: expect.any(Number),
+        title: expect.any(String),
+        count: expect.any(Number),
+      });
     });
 
     it('defaults to de', async () => {
@@ -49,7 +53,13 @@ describe(`API foundation on ${BACKEND}`, () => {
     it('rejects an unknown world with 400 in the error shape', async () => {
       const { status, body } = await json(await filters(apiRequest('/api/v1/filters?world=xx')));
       expect(status).toBe(400);
-      expect(body).toEqual({ error: { code: 'validation_failed', message: expect.any(String), details: [{ path: 'world', message: expect.any(String), code: 'invalid' }] } });
+      expect(body).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: expect.any(String),
+          details: [{ path: 'world', message: expect.any(String), code: 'invalid' }],
+        },
+      });
     });
   });
 
@@ -60,7 +70,12 @@ describe(`API foundation on ${BACKEND}`, () => {
       const primary = body.find((s: { type: string }) => s.type === 'grundschule');
       expect(primary.school_name).toMatch(/[Éé]cole|primaire/i);
       expect(primary.subjects.length).toBeGreaterThan(0);
-      expect(primary.subjects[0]).toEqual({ id: expect.any(Number), doc_count: expect.any(Number), material_category: expect.any(String), slug: expect.any(String) });
+      expect(primary.subjects[0]).toEqual({
+        id: expect.any(Number),
+        doc_count: expect.any(Number),
+        material_category: expect.any(String),
+        slug: expect.any(String),
+      });
       expect(primary.grades.length).toBe(4);
     });
 
@@ -78,7 +93,9 @@ describe(`API foundation on ${BACKEND}`, () => {
 
     it('finds the country of a public IP in the offline database', async () => {
       // 8.8.8.8 is registered in the United States.
-      const { body } = await json(await getCountry(apiRequest('/api/v3/location/get-country', { headers: { [CLIENT_IP_HEADER]: '8.8.8.8' } })));
+      const { body } = await json(
+        await getCountry(apiRequest('/api/v3/location/get-country', { headers: { [CLIENT_IP_HEADER]: '8.8.8.8' } })),
+      );
       expect(body).toEqual({ code: 'US', currencyCode: 'USD' });
     });
 
@@ -86,7 +103,13 @@ describe(`API foundation on ${BACKEND}`, () => {
       process.env.GEOIP_COUNTRY_HEADER = 'cf-ipcountry';
       (await import('@/lib/env')).resetEnvCache();
       try {
-        const { body } = await json(await getCountry(apiRequest('/api/v3/location/get-country', { headers: { 'cf-ipcountry': 'MX', [CLIENT_IP_HEADER]: '8.8.8.8' } })));
+        const { body } = await json(
+          await getCountry(
+            apiRequest('/api/v3/location/get-country', {
+              headers: { 'cf-ipcountry': 'MX', [CLIENT_IP_HEADER]: '8.8.8.8' },
+            }),
+          ),
+        );
         expect(body).toEqual({ code: 'MX', currencyCode: 'MXN' });
       } finally {
         delete process.env.GEOIP_COUNTRY_HEADER;
@@ -95,13 +118,29 @@ describe(`API foundation on ${BACKEND}`, () => {
     });
 
     it('remembers a chosen country for one year and then answers with it', async () => {
-      const response = await setCountry(apiRequest('/api/v3/location/set-country?world=es', { method: 'POST', body: { code: 'ar', name: 'Argentina', expires_in: 31536000 } }));
+      const response = await setCountry(
+        apiRequest('/api/v3/location/set-country?world=es', {
+          method: 'POST',
+          body: { code: 'ar', name: 'Argentina', expires_in: 31536000 },
+        }),
+      );
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ code: 'AR', name: 'Argentina', currencyCode: 'ARS', expires_in: 31536000 });
+      expect(await response.json()).toEqual({
+        code: 'AR',
+        name: 'Argentina',
+        currencyCode: 'ARS',
+        expires_in: 31536000,
+      });
       const cookie = response.headers.get('set-cookie')!;
       expect(cookie).toMatch(/kreide_country=AR/);
       expect(cookie).toMatch(/Max-Age=31536000/);
-      const { body } = await json(await getCountry(apiRequest('/api/v3/location/get-country', { headers: { cookie: 'kreide_country=AR', [CLIENT_IP_HEADER]: '8.8.8.8' } })));
+      const { body } = await json(
+        await getCountry(
+          apiRequest('/api/v3/location/get-country', {
+            headers: { cookie: 'kreide_country=AR', [CLIENT_IP_HEADER]: '8.8.8.8' },
+          }),
+        ),
+      );
       expect(body).toEqual({ code: 'AR', currencyCode: 'ARS' });
     });
 
@@ -111,31 +150,53 @@ describe(`API foundation on ${BACKEND}`, () => {
       [{ code: 'DE', name: '' }, 'name'],
       [{ code: 'DE', name: 'Germany', expires_in: -5 }, 'expires_in'],
     ])('rejects %j with 400 naming the field', async (payload, field) => {
-      const { status, body } = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: payload })));
+      const { status, body } = await json(
+        await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: payload })),
+      );
       expect(status).toBe(400);
       expect(body.error.code).toBe('validation_failed');
       expect(body.error.details.map((d: { path: string }) => d.path)).toContain(field);
     });
 
     it('rejects a body that is not JSON', async () => {
-      const { status, body } = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: 'code=DE' })));
+      const { status, body } = await json(
+        await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: 'code=DE' })),
+      );
       expect(status).toBe(400);
       expect(body.error.code).toBe('bad_request');
     });
 
     it('refuses a JSON body larger than 256 KB with 413, declared or streamed', async () => {
       const big = JSON.stringify({ code: 'DE', name: 'x'.repeat(300 * 1024) });
-      const declared = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: big, headers: { 'content-length': String(big.length) } })));
+      const declared = await json(
+        await setCountry(
+          apiRequest('/api/v3/location/set-country', {
+            method: 'POST',
+            body: big,
+            headers: { 'content-length': String(big.length) },
+          }),
+        ),
+      );
       expect(declared.status).toBe(413);
       expect(declared.body.error.code).toBe('payload_too_large');
-      const streamed = await json(await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: big })));
+      const streamed = await json(
+        await setCountry(apiRequest('/api/v3/location/set-country', { method: 'POST', body: big })),
+      );
       expect(streamed.status).toBe(413);
     });
 
     it('answers errors in the world language', async () => {
-      const { body } = await json(await setCountry(apiRequest('/api/v3/location/set-country?world=it', { method: 'POST', body: {} })));
+      const { body } = await json(
+        await setCountry(apiRequest('/api/v3/location/set-country?world=it', { method: 'POST', body: {} })),
+      );
       expect(body.error.message).not.toBe('validation_failed');
-      expect(body.error.message).not.toBe((await json(await setCountry(apiRequest('/api/v3/location/set-country?world=de', { method: 'POST', body: {} })))).body.error.message);
+      expect(body.error.message).not.toBe(
+        (
+          await json(
+            await setCountry(apiRequest('/api/v3/location/set-country?world=de', { method: 'POST', body: {} })),
+          )
+        ).body.error.message,
+      );
     });
   });
 

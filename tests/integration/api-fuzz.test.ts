@@ -19,7 +19,10 @@ import { TEST_ORIGIN, apiRequest } from './support/request';
 
 // Rate limits are lifted for the run: thousands of requests from one address would otherwise
 // be answered 429 before they reach the code under test.
-jest.mock('@/lib/security/rate-limit', () => ({ ...jest.requireActual('@/lib/security/rate-limit'), enforce: async () => undefined }));
+jest.mock('@/lib/security/rate-limit', () => ({
+  ...jest.requireActual('@/lib/security/rate-limit'),
+  enforce: async () => undefined,
+}));
 
 /** Tables the edge may write to for a refused request: counters, audit trail and tokens. */
 const BOOKKEEPING_TABLES = new Set(['rate_limits', 'audit_log', 'access_tokens', 'account_tokens']);
@@ -28,24 +31,41 @@ let database: TestDatabase;
 const identities: Record<string, Record<string, string>> = { anonymous: {} };
 
 async function signIn(email: string): Promise<Record<string, string>> {
-  const response = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD } }));
+  const response = await authenticate(
+    apiRequest('/api/v3/oauth2/authenticate', {
+      method: 'POST',
+      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
+    }),
+  );
   if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
   return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
 }
 
 /** A fingerprint of every domain table, to prove nothing was written. */
 async function domainFingerprint(): Promise<Record<string, string>> {
-  const tables = await getDb().execute<{ name: string }>(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const tables = await getDb().execute<{ name: string }>(
+    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables.rows) {
     if (BOOKKEEPING_TABLES.has(name)) continue;
-    const rows = await getDb().execute<{ digest: string | null; n: number }>(sql.raw(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest, count(*)::int AS n FROM "${name}" t`));
+    const rows = await getDb().execute<{ digest: string | null; n: number }>(
+      sql.raw(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest, count(*)::int AS n FROM "${name}" t`),
+    );
     out[name] = `${rows.rows[0]!.n}:${rows.rows[0]!.digest}`;
   }
   return out;
 }
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; maxLength?: number; minimum?: number; maximum?: number; enum?: unknown[]; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+};
 
 function jsonSchemaOf(schema: ZodType | undefined): JsonSchema {
   if (!schema) return {};
@@ -65,7 +85,8 @@ function badQueryValues(schema: JsonSchema): string[] {
   // A lone surrogate cannot travel in a query string: its bytes arrive as U+FFFD, which is text.
   const values = [NUL];
   if (schema.maxLength !== undefined) values.push('x'.repeat(schema.maxLength + 1));
-  if (types.includes('integer') || types.includes('number')) values.push('-1', '2147483648', '99999999999999999999', 'abc', '1e999', 'NaN');
+  if (types.includes('integer') || types.includes('number'))
+    values.push('-1', '2147483648', '99999999999999999999', 'abc', '1e999', 'NaN');
   if (schema.enum) values.push('not-one-of-them');
   return values;
 }
@@ -85,12 +106,17 @@ function badBodies(schema: JsonSchema): Array<{ label: string; body: string }> {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const types = [property.type, ...(property.anyOf ?? []).map((s) => s.type)].flat();
     bodies.push({ label: `${name}: object`, body: json({ [name]: { nested: [1, 2, 3] } }) });
-    if (types.includes('string') || types.length === 0) for (const text of BAD_TEXT.slice(0, 2)) bodies.push({ label: `${name}: bad text`, body: json({ [name]: text }) });
-    if (property.maxLength !== undefined) bodies.push({ label: `${name}: too long`, body: json({ [name]: 'x'.repeat(property.maxLength + 1) }) });
+    if (types.includes('string') || types.length === 0)
+      for (const text of BAD_TEXT.slice(0, 2))
+        bodies.push({ label: `${name}: bad text`, body: json({ [name]: text }) });
+    if (property.maxLength !== undefined)
+      bodies.push({ label: `${name}: too long`, body: json({ [name]: 'x'.repeat(property.maxLength + 1) }) });
     if (types.includes('integer') || types.includes('number')) {
-      for (const number of [-1, 0, 2147483648, 1e308, 1.5]) bodies.push({ label: `${name}: ${number}`, body: json({ [name]: number }) });
+      for (const number of [-1, 0, 2147483648, 1e308, 1.5])
+        bodies.push({ label: `${name}: ${number}`, body: json({ [name]: number }) });
     }
-    if (types.includes('array')) bodies.push({ label: `${name}: huge array`, body: json({ [name]: Array.from({ length: 5000 }, (_v, i) => i) }) });
+    if (types.includes('array'))
+      bodies.push({ label: `${name}: huge array`, body: json({ [name]: Array.from({ length: 5000 }, (_v, i) => i) }) });
   }
   return bodies;
 }
@@ -116,18 +142,37 @@ interface FuzzCase {
 function casesFor(operation: ApiOperation): FuzzCase[] {
   const declared = operation.handler.declaration;
   const pathParams = Object.keys(jsonSchemaOf(declared.params).properties ?? {});
-  const goodParams: Record<string, string> = Object.fromEntries(pathParams.map((name) => [name, name === 'provider' ? 'google' : '1']));
-  const path = (params: Record<string, string>) => operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeQueryValue(params[name] ?? '1'));
+  const goodParams: Record<string, string> = Object.fromEntries(
+    pathParams.map((name) => [name, name === 'provider' ? 'google' : '1']),
+  );
+  const path = (params: Record<string, string>) =>
+    operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeQueryValue(params[name] ?? '1'));
   const cases: FuzzCase[] = [];
   const base = { method: operation.method, params: goodParams };
 
-  for (const world of ['xx', 'DE', NUL, '', '../de']) cases.push({ ...base, label: `world=${JSON.stringify(world)}`, url: `${path(goodParams)}?world=${encodeQueryValue(world)}` });
+  for (const world of ['xx', 'DE', NUL, '', '../de'])
+    cases.push({
+      ...base,
+      label: `world=${JSON.stringify(world)}`,
+      url: `${path(goodParams)}?world=${encodeQueryValue(world)}`,
+    });
   for (const name of pathParams) {
-    for (const value of [NUL, LONE_SURROGATE, '..', 'x'.repeat(300), '2147483648']) cases.push({ ...base, label: `path ${name}=${value.slice(0, 20)}`, url: `${path({ ...goodParams, [name]: value })}?world=de`, params: { ...goodParams, [name]: value } });
+    for (const value of [NUL, LONE_SURROGATE, '..', 'x'.repeat(300), '2147483648'])
+      cases.push({
+        ...base,
+        label: `path ${name}=${value.slice(0, 20)}`,
+        url: `${path({ ...goodParams, [name]: value })}?world=de`,
+        params: { ...goodParams, [name]: value },
+      });
   }
   const query = jsonSchemaOf(declared.query);
   for (const [name, property] of Object.entries(query.properties ?? {})) {
-    for (const value of badQueryValues(property)) cases.push({ ...base, label: `query ${name}=${JSON.stringify(value.slice(0, 20))}`, url: `${path(goodParams)}?world=de&${name}=${encodeQueryValue(value)}` });
+    for (const value of badQueryValues(property))
+      cases.push({
+        ...base,
+        label: `query ${name}=${JSON.stringify(value.slice(0, 20))}`,
+        url: `${path(goodParams)}?world=de&${name}=${encodeQueryValue(value)}`,
+      });
   }
   const url = `${path(goodParams)}?world=de`;
   if (declared.bodyType === 'upload') {
@@ -137,9 +182,16 @@ function casesFor(operation: ApiOperation): FuzzCase[] {
     cases.push({ ...base, label: 'upload: not multipart', url, body: '{"file":"x"}', contentType: 'application/json' });
   } else if (declared.body) {
     const contentType = declared.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-    for (const { label, body } of badBodies(jsonSchemaOf(declared.body))) cases.push({ ...base, label: `body ${label}`, url, body, contentType });
+    for (const { label, body } of badBodies(jsonSchemaOf(declared.body)))
+      cases.push({ ...base, label: `body ${label}`, url, body, contentType });
   } else if (operation.method !== 'GET') {
-    cases.push({ ...base, label: 'unexpected body', url, body: '{"unexpected":true}', contentType: 'application/json' });
+    cases.push({
+      ...base,
+      label: 'unexpected body',
+      url,
+      body: '{"unexpected":true}',
+      contentType: 'application/json',
+    });
   }
   return cases;
 }
@@ -164,7 +216,11 @@ describe(`fuzzing every operation of the API document on ${BACKEND}`, () => {
         for (const [who, headers] of Object.entries(identities)) {
           const request = new NextRequest(new URL(fuzzCase.url, TEST_ORIGIN), {
             method: fuzzCase.method,
-            headers: { ...headers, ...(fuzzCase.method !== 'GET' ? { origin: TEST_ORIGIN } : {}), ...(fuzzCase.contentType ? { 'content-type': fuzzCase.contentType } : {}) },
+            headers: {
+              ...headers,
+              ...(fuzzCase.method !== 'GET' ? { origin: TEST_ORIGIN } : {}),
+              ...(fuzzCase.contentType ? { 'content-type': fuzzCase.contentType } : {}),
+            },
             body: fuzzCase.body,
           });
           const response = await operation.handler(request, { params: Promise.resolve(fuzzCase.params) });
@@ -174,7 +230,11 @@ describe(`fuzzing every operation of the API document on ${BACKEND}`, () => {
           if (response.status >= 500) failures.push(`${where}: ${response.status} ${await response.text()}`);
           else if (response.status >= 400) {
             const body = await response.json().catch(() => null);
-            const shaped = body && typeof body.error?.code === 'string' && typeof body.error?.message === 'string' && 'details' in body.error;
+            const shaped =
+              body &&
+              typeof body.error?.code === 'string' &&
+              typeof body.error?.message === 'string' &&
+              'details' in body.error;
             if (!shaped) failures.push(`${where}: ${response.status} outside the error shape`);
           } else if (!(response.status === 303 && operation.handler.declaration.successStatus === 303)) {
             failures.push(`${where}: accepted with ${response.status}`);
@@ -182,7 +242,9 @@ describe(`fuzzing every operation of the API document on ${BACKEND}`, () => {
         }
       }
     }
-    console.log(`API fuzz on ${BACKEND}: ${sent} requests over ${operations.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(
+      `API fuzz on ${BACKEND}: ${sent} requests over ${operations.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
     expect(failures).toEqual([]);
     expect(await domainFingerprint()).toEqual(before);
   }, 240_000);

@@ -27,24 +27,56 @@ async function json(response: Response) {
 describe(`catalogue API on ${BACKEND}`, () => {
   describe('POST v3/user-details/query', () => {
     it('answers the author profile of SPEC §3 by user id and world', async () => {
-      const { status, body } = await json(await userDetailsQuery(apiRequest('/api/v3/user-details/query', { method: 'POST', body: { author: { userId: sellerId, world: 'de' } } })));
+      const { status, body } = await json(
+        await userDetailsQuery(
+          apiRequest('/api/v3/user-details/query', {
+            method: 'POST',
+            body: { author: { userId: sellerId, world: 'de' } },
+          }),
+        ),
+      );
       expect(status).toBe(200);
-      expect(body).toMatchObject({ id: sellerId, slug: 'frau-demo', isSeller: true, followersNumber: expect.any(Number), followingNumber: expect.any(Number) });
+      expect(body).toMatchObject({
+        id: sellerId,
+        slug: 'frau-demo',
+        isSeller: true,
+        followersNumber: expect.any(Number),
+        followingNumber: expect.any(Number),
+      });
       expect(Object.keys(body.details).sort()).toEqual([
-        'description', 'facebookProfile', 'imagePath', 'instagramProfile', 'pinterestProfile', 'privateProfile', 'profileBackgroundData',
-        'profileBackgroundPath', 'publicName', 'subtitle', 'teachableCertified', 'totalMaterials',
+        'description',
+        'facebookProfile',
+        'imagePath',
+        'instagramProfile',
+        'pinterestProfile',
+        'privateProfile',
+        'profileBackgroundData',
+        'profileBackgroundPath',
+        'publicName',
+        'subtitle',
+        'teachableCertified',
+        'totalMaterials',
       ]);
       expect(body.details.totalMaterials).toBeGreaterThan(0);
     });
 
     it('returns only the fields asked for', async () => {
-      const { body } = await json(await userDetailsQuery(apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body: { author: { userId: sellerId }, fields: ['id', 'details.publicName'] } })));
+      const { body } = await json(
+        await userDetailsQuery(
+          apiRequest('/api/v3/user-details/query?world=de', {
+            method: 'POST',
+            body: { author: { userId: sellerId }, fields: ['id', 'details.publicName'] },
+          }),
+        ),
+      );
       expect(body).toEqual({ id: sellerId, details: { publicName: 'Frau Demo' } });
     });
 
     it('answers 404 in the error shape for an author of another world or no author', async () => {
       for (const payload of [{ author: { userId: sellerId, world: 'it' } }, { author: { userId: 999_999 } }]) {
-        const { status, body } = await json(await userDetailsQuery(apiRequest('/api/v3/user-details/query', { method: 'POST', body: payload })));
+        const { status, body } = await json(
+          await userDetailsQuery(apiRequest('/api/v3/user-details/query', { method: 'POST', body: payload })),
+        );
         expect(status).toBe(404);
         expect(body.error.code).toBe('not_found');
       }
@@ -66,34 +98,65 @@ describe(`catalogue API on ${BACKEND}`, () => {
             facebook_profile = ${PERSONAL.facebookProfile}, instagram_profile = ${PERSONAL.instagramProfile}, pinterest_profile = ${PERSONAL.pinterestProfile},
             profile_background_path = ${PERSONAL.profileBackgroundPath}, profile_background_data = ${JSON.stringify(PERSONAL.profileBackgroundData)}::jsonb
           WHERE user_id = ${privateId}`);
-        const signIn = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD } }));
+        const signIn = await authenticate(
+          apiRequest('/api/v3/oauth2/authenticate', {
+            method: 'POST',
+            body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
+          }),
+        );
         expect(signIn.status).toBe(200);
         member = { authorization: `Bearer ${(await signIn.json()).access_token}` };
       });
 
       const query = async (body: unknown, headers?: Record<string, string>) => {
-        const response = await userDetailsQuery(apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body, headers }));
+        const response = await userDetailsQuery(
+          apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body, headers }),
+        );
         return { status: response.status, text: await response.text() };
       };
 
       function expectNothingPersonal(text: string) {
-        for (const value of [PERSONAL.subtitle, 'Beispielstraße', PERSONAL.facebookProfile, PERSONAL.instagramProfile, PERSONAL.pinterestProfile, 'privatbackgr']) {
+        for (const value of [
+          PERSONAL.subtitle,
+          'Beispielstraße',
+          PERSONAL.facebookProfile,
+          PERSONAL.instagramProfile,
+          PERSONAL.pinterestProfile,
+          'privatbackgr',
+        ]) {
           expect(text).not.toContain(value);
         }
       }
 
-      it.each([['an anonymous caller', false], ['another signed-in member', true]])('answers %s the public view: name, picture, badge and counts, no personal field', async (_, signedIn) => {
+      it.each([
+        ['an anonymous caller', false],
+        ['another signed-in member', true],
+      ])('answers %s the public view: name, picture, badge and counts, no personal field', async (_, signedIn) => {
         const { status, text } = await query({ author: { userId: privateId } }, signedIn ? member : undefined);
         expect(status).toBe(200);
         expectNothingPersonal(text);
         const body = JSON.parse(text);
-        expect(body).toMatchObject({ id: privateId, isSeller: true, followersNumber: expect.any(Number), followingNumber: expect.any(Number) });
-        expect(Object.keys(body.details).sort()).toEqual(['imagePath', 'privateProfile', 'publicName', 'teachableCertified', 'totalMaterials']);
+        expect(body).toMatchObject({
+          id: privateId,
+          isSeller: true,
+          followersNumber: expect.any(Number),
+          followingNumber: expect.any(Number),
+        });
+        expect(Object.keys(body.details).sort()).toEqual([
+          'imagePath',
+          'privateProfile',
+          'publicName',
+          'teachableCertified',
+          'totalMaterials',
+        ]);
         expect(body.details).toMatchObject({ privateProfile: true, totalMaterials: expect.any(Number) });
         expect(body.details.totalMaterials).toBeGreaterThan(0);
       });
 
-      it.each([['an anonymous caller', false], ['another signed-in member', true]])('leaves the personal fields out for %s even when they are asked for by name', async (_, signedIn) => {
+      it.each([
+        ['an anonymous caller', false],
+        ['another signed-in member', true],
+      ])('leaves the personal fields out for %s even when they are asked for by name', async (_, signedIn) => {
         const fields = ['id', 'details.privateProfile', ...AUTHOR_PERSONAL_FIELDS.map((f) => `details.${f}`)];
         const { status, text } = await query({ author: { userId: privateId }, fields }, signedIn ? member : undefined);
         expect(status).toBe(200);
@@ -104,8 +167,13 @@ describe(`catalogue API on ${BACKEND}`, () => {
       it('shows them again once the profile is public', async () => {
         await getDb().execute(sql`UPDATE author_profiles SET private_profile = false WHERE user_id = ${privateId}`);
         try {
-          const { text } = await query({ author: { userId: privateId }, fields: ['details.subtitle', 'details.instagramProfile'] });
-          expect(JSON.parse(text)).toEqual({ details: { subtitle: PERSONAL.subtitle, instagramProfile: PERSONAL.instagramProfile } });
+          const { text } = await query({
+            author: { userId: privateId },
+            fields: ['details.subtitle', 'details.instagramProfile'],
+          });
+          expect(JSON.parse(text)).toEqual({
+            details: { subtitle: PERSONAL.subtitle, instagramProfile: PERSONAL.instagramProfile },
+          });
         } finally {
           await getDb().execute(sql`UPDATE author_profiles SET private_profile = true WHERE user_id = ${privateId}`);
         }
@@ -118,7 +186,9 @@ describe(`catalogue API on ${BACKEND}`, () => {
       [{ author: { userId: 2, world: 'xx' } }, 'author.world'],
       [{ author: { userId: 2 }, fields: ['password'] }, 'fields.0'],
     ])('rejects %j with 400', async (payload, field) => {
-      const { status, body } = await json(await userDetailsQuery(apiRequest('/api/v3/user-details/query', { method: 'POST', body: payload })));
+      const { status, body } = await json(
+        await userDetailsQuery(apiRequest('/api/v3/user-details/query', { method: 'POST', body: payload })),
+      );
       expect(status).toBe(400);
       expect(body.error.details.map((d: { path: string }) => d.path)).toContain(field);
     });
@@ -144,10 +214,14 @@ describe(`catalogue API on ${BACKEND}`, () => {
       const all = await json(await search(apiRequest('/api/v3/search?world=it')));
       expect(all.body.total).toBe(200);
       const subject = all.body.facets.subject[0];
-      const narrowed = await json(await search(apiRequest(`/api/v3/search?world=it&subject=${subject.id}&price=paid&sort=price_asc`)));
+      const narrowed = await json(
+        await search(apiRequest(`/api/v3/search?world=it&subject=${subject.id}&price=paid&sort=price_asc`)),
+      );
       expect(narrowed.body.total).toBeLessThan(subject.count + 1);
       expect(narrowed.body.total).toBe(narrowed.body.facets.price.paid);
-      const prices = narrowed.body.items.map((m: { priceCents: number; salePriceCents: number | null }) => m.salePriceCents ?? m.priceCents);
+      const prices = narrowed.body.items.map(
+        (m: { priceCents: number; salePriceCents: number | null }) => m.salePriceCents ?? m.priceCents,
+      );
       expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
       const page2 = await json(await search(apiRequest('/api/v3/search?world=it&page=2')));
       expect(page2.body.page).toBe(2);
@@ -166,7 +240,15 @@ describe(`catalogue API on ${BACKEND}`, () => {
       expect(body.items).toEqual([]);
     });
 
-    it.each(['page=0', 'page=abc', 'subject=-1', 'price=cheap', 'sort=random', 'price_min=5&price_max=1', 'school_type=uni'])('rejects %s with 400', async (query) => {
+    it.each([
+      'page=0',
+      'page=abc',
+      'subject=-1',
+      'price=cheap',
+      'sort=random',
+      'price_min=5&price_max=1',
+      'school_type=uni',
+    ])('rejects %s with 400', async (query) => {
       const { status, body } = await json(await search(apiRequest(`/api/v3/search?world=de&${query}`)));
       expect(status).toBe(400);
       expect(body.error.code).toBe('validation_failed');
@@ -177,9 +259,15 @@ describe(`catalogue API on ${BACKEND}`, () => {
     it('suggests materials by title prefix, authors and subjects', async () => {
       const { status, body } = await json(await suggest(apiRequest('/api/v3/search/suggest?world=de&q=Mathe')));
       expect(status).toBe(200);
-      expect(body.subjects[0]).toMatchObject({ title: 'Mathematik', path: expect.stringMatching(/^\/de\/suchergebnisse\?subject=\d+$/) });
+      expect(body.subjects[0]).toMatchObject({
+        title: 'Mathematik',
+        path: expect.stringMatching(/^\/de\/suchergebnisse\?subject=\d+$/),
+      });
       const authors = await json(await suggest(apiRequest('/api/v3/search/suggest?world=de&q=Frau%20De')));
-      expect(authors.body.authors[0]).toMatchObject({ name: 'Frau Demo', path: expect.stringMatching(/^\/de\/autor\/\d+\/frau-demo$/) });
+      expect(authors.body.authors[0]).toMatchObject({
+        name: 'Frau Demo',
+        path: expect.stringMatching(/^\/de\/autor\/\d+\/frau-demo$/),
+      });
       const materials = await json(await suggest(apiRequest('/api/v3/search/suggest?world=it&q=frazi')));
       expect(materials.body.materials.length).toBeGreaterThan(0);
       materials.body.materials.forEach((m: { title: string; path: string }) => {

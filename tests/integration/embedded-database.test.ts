@@ -20,11 +20,15 @@ describe('the embedded database (PGlite in its own process)', () => {
       const client = new Client({ connectionString: first.url });
       await client.connect();
       await client.query(`INSERT INTO users (slug, email, public_name) VALUES ('a', 'a@example.test', 'A')`);
-      const tables = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+      const tables = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+      );
       expect(tables.rows[0]!.n).toBeGreaterThanOrEqual(20);
       await client.end();
 
-      await expect(spawnEmbeddedDatabase(dir)).rejects.toThrow(/already open in process \d+.*Stop the other Kreide process/s);
+      await expect(spawnEmbeddedDatabase(dir)).rejects.toThrow(
+        /already open in process \d+.*Stop the other Kreide process/s,
+      );
     } finally {
       await first.stop();
     }

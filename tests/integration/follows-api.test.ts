@@ -15,12 +15,19 @@ let sellerId: number;
 let otherAuthorId: number;
 
 async function signIn(email: string) {
-  const response = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD } }));
+  const response = await authenticate(
+    apiRequest('/api/v3/oauth2/authenticate', {
+      method: 'POST',
+      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
+    }),
+  );
   return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 async function followers(authorId: number): Promise<number> {
-  const rows = await getDb().execute<{ n: number }>(sql`SELECT followers_number AS n FROM author_profiles WHERE user_id = ${authorId}`);
+  const rows = await getDb().execute<{ n: number }>(
+    sql`SELECT followers_number AS n FROM author_profiles WHERE user_id = ${authorId}`,
+  );
   return rows.rows[0]!.n;
 }
 
@@ -28,7 +35,9 @@ beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 50 });
   buyer = await signIn(DEMO_ACCOUNTS.buyer);
   seller = await signIn(DEMO_ACCOUNTS.seller);
-  const ids = await getDb().execute<{ id: number; email: string }>(sql`SELECT u.id, u.email FROM users u JOIN author_profiles a ON a.user_id = u.id WHERE u.is_seller ORDER BY u.id LIMIT 2`);
+  const ids = await getDb().execute<{ id: number; email: string }>(
+    sql`SELECT u.id, u.email FROM users u JOIN author_profiles a ON a.user_id = u.id WHERE u.is_seller ORDER BY u.id LIMIT 2`,
+  );
   sellerId = ids.rows.find((r) => r.email === DEMO_ACCOUNTS.seller)!.id;
   otherAuthorId = ids.rows.find((r) => r.email !== DEMO_ACCOUNTS.seller)!.id;
 });
@@ -45,22 +54,32 @@ describe(`follows on ${BACKEND}`, () => {
     expect((await post(subscribe, buyer, { subjectId: sellerId, subjectType: 'author' })).status).toBe(200);
     expect(await followers(sellerId)).toBe(before + 1);
 
-    const list = await (await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: buyer } }))).json();
+    const list = await (
+      await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: buyer } }))
+    ).json();
     expect(list.total).toBe(2);
     expect(list.items[0]).toMatchObject({ subjectId: sellerId, subjectType: 'author' });
 
     expect((await post(unsubscribe, buyer, { subjectId: sellerId, subjectType: 'author' })).status).toBe(200);
     expect((await post(unsubscribe, buyer, { subjectId: sellerId, subjectType: 'author' })).status).toBe(200);
     expect(await followers(sellerId)).toBe(before);
-    const after = await (await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: buyer } }))).json();
+    const after = await (
+      await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: buyer } }))
+    ).json();
     expect(after.items.map((i: { subjectId: number }) => i.subjectId)).toEqual([otherAuthorId]);
   });
 
   it('keeps each user to their own list', async () => {
-    const list = await (await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: seller } }))).json();
-    const own = await getDb().execute<{ id: number }>(sql`SELECT author_id AS id FROM author_follows WHERE follower_id = ${sellerId}`);
+    const list = await (
+      await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author', { headers: { cookie: seller } }))
+    ).json();
+    const own = await getDb().execute<{ id: number }>(
+      sql`SELECT author_id AS id FROM author_follows WHERE follower_id = ${sellerId}`,
+    );
     expect(list.total).toBe(own.rows.length);
-    expect(new Set(list.items.map((i: { subjectId: number }) => i.subjectId))).toEqual(new Set(own.rows.map((r) => r.id)));
+    expect(new Set(list.items.map((i: { subjectId: number }) => i.subjectId))).toEqual(
+      new Set(own.rows.map((r) => r.id)),
+    );
   });
 
   it.each([
@@ -78,8 +97,13 @@ describe(`follows on ${BACKEND}`, () => {
   it('refuses following oneself, anonymous callers and other sites', async () => {
     expect((await post(subscribe, seller, { subjectId: sellerId, subjectType: 'author' })).status).toBe(400);
     expect((await post(subscribe, '', { subjectId: sellerId, subjectType: 'author' })).status).toBe(401);
-    expect((await post(subscribe, buyer, { subjectId: sellerId, subjectType: 'author' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await post(subscribe, buyer, { subjectId: sellerId, subjectType: 'author' }, { origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
     expect((await listSubscriptions(apiRequest('/api/v1/subscriptions?type=author'))).status).toBe(401);
-    expect((await listSubscriptions(apiRequest('/api/v1/subscriptions?type=folder', { headers: { cookie: buyer } }))).status).toBe(400);
+    expect(
+      (await listSubscriptions(apiRequest('/api/v1/subscriptions?type=folder', { headers: { cookie: buyer } }))).status,
+    ).toBe(400);
   });
 });

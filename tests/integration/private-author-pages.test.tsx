@@ -20,22 +20,36 @@ import { PRIVATE_PROFILE_FIELDS } from './support/private-profile';
 // Server translations without a Next request: the merged messages next-intl would get, with
 // `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
 jest.mock('next-intl/server', () => {
-  const translator = (language: string, namespace: string) => (key: string, values: Record<string, unknown> = {}) => {
-    let node: string | Messages | undefined = getMessages(language as never)[namespace];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-  };
+  const translator =
+    (language: string, namespace: string) =>
+    (key: string, values: Record<string, unknown> = {}) => {
+      let node: string | Messages | undefined = getMessages(language as never)[namespace];
+      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+    };
   const languageOf = (locale: string) => (isWorldCode(locale) ? getWorld(locale).language : 'de');
   return {
     getTranslations: async (options: string | { locale: string; namespace: string }) =>
-      typeof options === 'string' ? translator('de', options) : translator(languageOf(options.locale), options.namespace),
-    getFormatter: async () => ({ dateTime: (date: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('de-DE', options).format(date) }),
+      typeof options === 'string'
+        ? translator('de', options)
+        : translator(languageOf(options.locale), options.namespace),
+    getFormatter: async () => ({
+      dateTime: (date: Date, options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat('de-DE', options).format(date),
+    }),
   };
 });
 
 const PERSONAL = PRIVATE_PROFILE_FIELDS;
-const TRACES = [PERSONAL.subtitle, 'Beispielstraße', PERSONAL.facebookProfile, PERSONAL.instagramProfile, PERSONAL.pinterestProfile, 'privatbackgr'];
+const TRACES = [
+  PERSONAL.subtitle,
+  'Beispielstraße',
+  PERSONAL.facebookProfile,
+  PERSONAL.instagramProfile,
+  PERSONAL.pinterestProfile,
+  'privatbackgr',
+];
 
 let database: TestDatabase;
 let author: { id: number; slug: string; publicName: string };
@@ -45,15 +59,21 @@ let materialSlug: string;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 50 });
   // The demo seller: she has materials, a blog and her own domain.
-  const [row] = (await getDb().execute<{ id: number; slug: string; public_name: string }>(sql`SELECT id, slug, public_name FROM users WHERE email = ${DEMO_ACCOUNTS.seller}`)).rows;
+  const [row] = (
+    await getDb().execute<{ id: number; slug: string; public_name: string }>(
+      sql`SELECT id, slug, public_name FROM users WHERE email = ${DEMO_ACCOUNTS.seller}`,
+    )
+  ).rows;
   author = { id: row!.id, slug: row!.slug, publicName: row!.public_name };
   await getDb().execute(sql`
     UPDATE author_profiles SET private_profile = true, subtitle = ${PERSONAL.subtitle}, description = ${PERSONAL.description},
       facebook_profile = ${PERSONAL.facebookProfile}, instagram_profile = ${PERSONAL.instagramProfile}, pinterest_profile = ${PERSONAL.pinterestProfile},
       profile_background_path = ${PERSONAL.profileBackgroundPath}
     WHERE user_id = ${author.id}`);
-  const [material] = (await getDb().execute<{ id: number; slug: string }>(sql`
-    SELECT id, slug FROM materials WHERE author_id = ${author.id} AND is_active AND deleted_at IS NULL ORDER BY id LIMIT 1`)).rows;
+  const [material] = (
+    await getDb().execute<{ id: number; slug: string }>(sql`
+    SELECT id, slug FROM materials WHERE author_id = ${author.id} AND is_active AND deleted_at IS NULL ORDER BY id LIMIT 1`)
+  ).rows;
   materialId = material!.id;
   materialSlug = material!.slug;
 });
@@ -74,33 +94,54 @@ function expectNothingPersonal(text: string) {
   for (const trace of TRACES) expect(text).not.toContain(trace);
 }
 
-const props = (route: RouteId, params: PageProps['params']): PageProps => ({ world: getWorld('de'), route: getRoute(route), params });
+const props = (route: RouteId, params: PageProps['params']): PageProps => ({
+  world: getWorld('de'),
+  route: getRoute(route),
+  params,
+});
 
 describe(`a private author’s public pages on ${BACKEND}`, () => {
-  it.each(['materials', 'blog', 'activity', 'following'] as const)('the author page (%s tab): no description in meta or og:description, nothing personal in the HTML', async (tab) => {
-    const page = props('author', { id: String(author.id), slug: author.slug, tab: tab === 'materials' ? undefined : tab });
-    const metadata = await AuthorPage.metadata(page);
-    expectNothingPersonal(head(metadata));
-    expect(metadata.description).toBe(`Unterrichtsmaterialien von ${author.publicName} auf Kreide.`);
-    expect(metadata.openGraph?.description).toBe(metadata.description);
-    expect(metadata.twitter?.description).toBe(metadata.description);
-    expect(metadata.robots).toMatchObject({ index: false, follow: true });
-    const body = await html(await AuthorPage.render(page));
-    expectNothingPersonal(body);
-    // What stays public: the name and the materials sold under it.
-    expect(body).toContain(`<h1>${author.publicName}</h1>`);
-    if (tab === 'materials') expect(body).toContain('class="card"');
-    if (tab === 'following' || tab === 'activity') expect(body).toContain('Dieses Profil ist privat.');
-  });
+  it.each(['materials', 'blog', 'activity', 'following'] as const)(
+    'the author page (%s tab): no description in meta or og:description, nothing personal in the HTML',
+    async (tab) => {
+      const page = props('author', {
+        id: String(author.id),
+        slug: author.slug,
+        tab: tab === 'materials' ? undefined : tab,
+      });
+      const metadata = await AuthorPage.metadata(page);
+      expectNothingPersonal(head(metadata));
+      expect(metadata.description).toBe(`Unterrichtsmaterialien von ${author.publicName} auf Kreide.`);
+      expect(metadata.openGraph?.description).toBe(metadata.description);
+      expect(metadata.twitter?.description).toBe(metadata.description);
+      expect(metadata.robots).toMatchObject({ index: false, follow: true });
+      const body = await html(await AuthorPage.render(page));
+      expectNothingPersonal(body);
+      // What stays public: the name and the materials sold under it.
+      expect(body).toContain(`<h1>${author.publicName}</h1>`);
+      if (tab === 'materials') expect(body).toContain('class="card"');
+      if (tab === 'following' || tab === 'activity') expect(body).toContain('Dieses Profil ist privat.');
+    },
+  );
 
   it('the user profile page: nothing personal, and whom a private member follows stays on the server', async () => {
-    expectNothingPersonal(head(await UserProfilePage.metadata(props('user-profile', { id: String(author.id), slug: author.slug }))));
+    expectNothingPersonal(
+      head(await UserProfilePage.metadata(props('user-profile', { id: String(author.id), slug: author.slug }))),
+    );
     // A member (not a seller) with a private profile who follows the demo seller.
-    const [member] = (await getDb().execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM users WHERE email = ${DEMO_ACCOUNTS.buyer}`)).rows;
-    await getDb().execute(sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${member!.id}, ${author.id}) ON CONFLICT DO NOTHING`);
+    const [member] = (
+      await getDb().execute<{ id: number; slug: string }>(
+        sql`SELECT id, slug FROM users WHERE email = ${DEMO_ACCOUNTS.buyer}`,
+      )
+    ).rows;
+    await getDb().execute(
+      sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${member!.id}, ${author.id}) ON CONFLICT DO NOTHING`,
+    );
     const authorLink = `href="/de/autor/${author.id}/${author.slug}"`;
     const page = props('user-profile', { id: String(member!.id), slug: member!.slug });
-    await getDb().execute(sql`INSERT INTO author_profiles (user_id, private_profile) VALUES (${member!.id}, false) ON CONFLICT (user_id) DO UPDATE SET private_profile = false`);
+    await getDb().execute(
+      sql`INSERT INTO author_profiles (user_id, private_profile) VALUES (${member!.id}, false) ON CONFLICT (user_id) DO UPDATE SET private_profile = false`,
+    );
     expect(await html(await UserProfilePage.render(page))).toContain(authorLink);
     await getDb().execute(sql`UPDATE author_profiles SET private_profile = true WHERE user_id = ${member!.id}`);
     const body = await html(await UserProfilePage.render(page));
@@ -109,8 +150,14 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
   });
 
   it('whom a private author follows is not read at all, not only not shown', async () => {
-    const [other] = (await getDb().execute<{ id: number }>(sql`SELECT id FROM users WHERE is_seller AND id <> ${author.id} ORDER BY id LIMIT 1`)).rows;
-    await getDb().execute(sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${author.id}, ${other!.id}) ON CONFLICT DO NOTHING`);
+    const [other] = (
+      await getDb().execute<{ id: number }>(
+        sql`SELECT id FROM users WHERE is_seller AND id <> ${author.id} ORDER BY id LIMIT 1`,
+      )
+    ).rows;
+    await getDb().execute(
+      sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${author.id}, ${other!.id}) ON CONFLICT DO NOTHING`,
+    );
     expect(await listFollowedAuthors(author.id)).toEqual([]);
     await getDb().execute(sql`UPDATE author_profiles SET private_profile = false WHERE user_id = ${author.id}`);
     try {
@@ -128,12 +175,18 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
     expect(body).toContain('class="author-card"');
   });
 
-  it.each([[[] as string[]], [['materials']], [['blog']], [['material', '%ID%', '%SLUG%']]])('the storefront on her own domain (%j): layout, page and metadata carry nothing personal', async (path) => {
-    const params = Promise.resolve({ domain: DEMO_AUTHOR_DOMAIN, path: path.map((s) => s.replace('%ID%', String(materialId)).replace('%SLUG%', materialSlug)) });
-    expectNothingPersonal(head(await storefrontMetadata({ params })));
-    expectNothingPersonal(head(await storefrontLayoutMetadata({ params })));
-    const body = await html(await StorefrontLayout({ params, children: await StorefrontPage({ params }) }));
-    expectNothingPersonal(body);
-    expect(body).toContain(author.publicName);
-  });
+  it.each([[[] as string[]], [['materials']], [['blog']], [['material', '%ID%', '%SLUG%']]])(
+    'the storefront on her own domain (%j): layout, page and metadata carry nothing personal',
+    async (path) => {
+      const params = Promise.resolve({
+        domain: DEMO_AUTHOR_DOMAIN,
+        path: path.map((s) => s.replace('%ID%', String(materialId)).replace('%SLUG%', materialSlug)),
+      });
+      expectNothingPersonal(head(await storefrontMetadata({ params })));
+      expectNothingPersonal(head(await storefrontLayoutMetadata({ params })));
+      const body = await html(await StorefrontLayout({ params, children: await StorefrontPage({ params }) }));
+      expectNothingPersonal(body);
+      expect(body).toContain(author.publicName);
+    },
+  );
 });

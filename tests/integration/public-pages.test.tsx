@@ -24,21 +24,34 @@ let language = 'de';
 // Server translations without a Next request: the merged messages next-intl would get, with
 // `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
 jest.mock('next-intl/server', () => {
-  const translator = (lang: string, namespace: string) => (key: string, values: Record<string, unknown> = {}) => {
-    let node: string | Messages | undefined = getMessages(lang as never)[namespace];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-  };
+  const translator =
+    (lang: string, namespace: string) =>
+    (key: string, values: Record<string, unknown> = {}) => {
+      let node: string | Messages | undefined = getMessages(lang as never)[namespace];
+      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+    };
   return {
     getTranslations: async (options: string | { locale: string; namespace: string }) =>
-      typeof options === 'string' ? translator(language, options) : translator(isWorldCode(options.locale) ? getWorld(options.locale).language : language, options.namespace),
-    getFormatter: async () => ({ dateTime: (date: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('de-DE', options).format(date) }),
+      typeof options === 'string'
+        ? translator(language, options)
+        : translator(isWorldCode(options.locale) ? getWorld(options.locale).language : language, options.namespace),
+    getFormatter: async () => ({
+      dateTime: (date: Date, options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat('de-DE', options).format(date),
+    }),
   };
 });
 
 /** A text as React writes it into HTML. */
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** A text of the messages of a language (for expectations in the visitor's language). */
 function message(lang: string, namespace: string, key: string): string {
@@ -75,7 +88,8 @@ async function visit(path: string): Promise<Visit> {
     return { kind: 'page', html: await html(node), metadata: await generateMetadata(props) };
   } catch (error) {
     const digest = String((error as { digest?: unknown }).digest ?? '');
-    if (digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404')) return { kind: 'not-found', metadata: await generateMetadata(props) };
+    if (digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404'))
+      return { kind: 'not-found', metadata: await generateMetadata(props) };
     if (digest.startsWith('NEXT_REDIRECT;')) {
       const [, , location, status] = digest.split(';');
       return { kind: 'redirect', location: location!, status: Number(status) };
@@ -136,7 +150,9 @@ async function activeMaterial(world: WorldCode, offset = 0) {
 describe(`public pages a visitor opens, on ${BACKEND}`, () => {
   describe('user profile /de/id/{id}/{slug}', () => {
     it('shows the member’s name, since when they are a member and whom they follow; not indexed, but followed', async () => {
-      await db().execute(sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${buyer.id}, ${seller.id}) ON CONFLICT DO NOTHING`);
+      await db().execute(
+        sql`INSERT INTO author_follows (follower_id, author_id) VALUES (${buyer.id}, ${seller.id}) ON CONFLICT DO NOTHING`,
+      );
       const path = pathFor('de', 'user-profile', { id: String(buyer.id), slug: buyer.slug });
       expect(path).toBe(`/de/id/${buyer.id}/${buyer.slug}`);
       const { html: body, metadata } = await expectPage(path);
@@ -153,11 +169,17 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const canonical = `/de/id/${buyer.id}/${buyer.slug}`;
       await expectPermanentRedirect(`/de/id/${buyer.id}`, canonical);
       await expectPermanentRedirect(`/de/id/${buyer.id}/someone-else`, canonical);
-      await expectPermanentRedirect(`${pathFor('it', 'user-profile', { id: String(buyer.id), slug: buyer.slug })}`, canonical);
+      await expectPermanentRedirect(
+        `${pathFor('it', 'user-profile', { id: String(buyer.id), slug: buyer.slug })}`,
+        canonical,
+      );
     });
 
     it('a seller’s profile is their author page', async () => {
-      await expectPermanentRedirect(`/de/id/${seller.id}/${seller.slug}`, pathFor('de', 'author', { id: String(seller.id), slug: seller.slug }));
+      await expectPermanentRedirect(
+        `/de/id/${seller.id}/${seller.slug}`,
+        pathFor('de', 'author', { id: String(seller.id), slug: seller.slug }),
+      );
     });
 
     it('an unknown id, or one beyond the id column’s range, is the not-found state', async () => {
@@ -171,13 +193,17 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     it('shows the title, the author with a link to their blog, the date and the text', async () => {
       const post = await one<{ id: number; title: string; body: string; author_id: number }>(sql`
         SELECT id, title, body, author_id FROM blog_posts WHERE world = 'de' ORDER BY id LIMIT 1`);
-      const author = await one<{ slug: string; public_name: string }>(sql`SELECT slug, public_name FROM users WHERE id = ${post.author_id}`);
+      const author = await one<{ slug: string; public_name: string }>(
+        sql`SELECT slug, public_name FROM users WHERE id = ${post.author_id}`,
+      );
       const path = pathFor('de', 'blog-post', { id: String(post.id) });
       expect(path).toBe(`/de/post/${post.id}`);
       const { html: body, metadata } = await expectPage(path);
       expect(body).toContain(`<h1>${escaped(post.title)}</h1>`);
       expect(body).toContain('Ein Beitrag von');
-      expect(body).toContain(`href="${pathFor('de', 'author', { id: String(post.author_id), slug: author.slug, tab: 'blog' })}">${escaped(author.public_name)}</a>`);
+      expect(body).toContain(
+        `href="${pathFor('de', 'author', { id: String(post.author_id), slug: author.slug, tab: 'blog' })}">${escaped(author.public_name)}</a>`,
+      );
       expect(body).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T/);
       const firstParagraph = post.body.match(/<p>(.*?)<\/p>/)![1]!;
       expect(body).toContain(firstParagraph);
@@ -207,9 +233,13 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
 
   describe('lesson landing /de/unterricht/{id}/{slug}', () => {
     it('shows the teaching unit, its introduction and its materials', async () => {
-      const lesson = await one<{ id: number; slug: string; title: string; intro: string }>(sql`SELECT id, slug, title, intro FROM lessons WHERE world = 'de' ORDER BY id LIMIT 1`);
+      const lesson = await one<{ id: number; slug: string; title: string; intro: string }>(
+        sql`SELECT id, slug, title, intro FROM lessons WHERE world = 'de' ORDER BY id LIMIT 1`,
+      );
       const material = await activeMaterial('de', 1);
-      await db().execute(sql`INSERT INTO material_lessons (material_id, lesson_id) VALUES (${material.id}, ${lesson.id}) ON CONFLICT DO NOTHING`);
+      await db().execute(
+        sql`INSERT INTO material_lessons (material_id, lesson_id) VALUES (${material.id}, ${lesson.id}) ON CONFLICT DO NOTHING`,
+      );
       const path = pathFor('de', 'lesson-landing', { id: String(lesson.id), slug: [lesson.slug] });
       expect(path).toBe(`/de/unterricht/${lesson.id}/${lesson.slug}`);
       const { html: body, metadata } = await expectPage(path);
@@ -222,7 +252,9 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     });
 
     it('a wrong slug leads permanently to the canonical path; an unknown id is the not-found state', async () => {
-      const lesson = await one<{ id: number; slug: string }>(sql`SELECT id, slug FROM lessons WHERE world = 'de' ORDER BY id LIMIT 1`);
+      const lesson = await one<{ id: number; slug: string }>(
+        sql`SELECT id, slug FROM lessons WHERE world = 'de' ORDER BY id LIMIT 1`,
+      );
       await expectPermanentRedirect(`/de/unterricht/${lesson.id}/falsch`, `/de/unterricht/${lesson.id}/${lesson.slug}`);
       await expectPermanentRedirect(`/de/unterricht/${lesson.id}`, `/de/unterricht/${lesson.id}/${lesson.slug}`);
       await expectNotFound(`/de/unterricht/${await unusedId('lessons')}/x`);
@@ -231,9 +263,13 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
 
   describe('school landing /de/schulmaterialen/{school}/{id}', () => {
     it('shows the school, its city and the materials used there', async () => {
-      const school = await one<{ id: number; slug: string; name: string; city: string }>(sql`SELECT id, slug, name, city FROM schools WHERE world = 'de' ORDER BY id LIMIT 1`);
+      const school = await one<{ id: number; slug: string; name: string; city: string }>(
+        sql`SELECT id, slug, name, city FROM schools WHERE world = 'de' ORDER BY id LIMIT 1`,
+      );
       const material = await activeMaterial('de', 2);
-      await db().execute(sql`INSERT INTO material_schools (material_id, school_id) VALUES (${material.id}, ${school.id}) ON CONFLICT DO NOTHING`);
+      await db().execute(
+        sql`INSERT INTO material_schools (material_id, school_id) VALUES (${material.id}, ${school.id}) ON CONFLICT DO NOTHING`,
+      );
       const path = pathFor('de', 'school-landing', { school: school.slug, id: String(school.id), slug: [] });
       expect(path).toBe(`/de/schulmaterialen/${school.slug}/${school.id}`);
       const { html: body, metadata } = await expectPage(path);
@@ -245,8 +281,13 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     });
 
     it('a wrong school word leads permanently to the canonical path; an unknown id is the not-found state', async () => {
-      const school = await one<{ id: number; slug: string }>(sql`SELECT id, slug FROM schools WHERE world = 'de' ORDER BY id LIMIT 1`);
-      await expectPermanentRedirect(`/de/schulmaterialen/falsche-schule/${school.id}`, `/de/schulmaterialen/${school.slug}/${school.id}`);
+      const school = await one<{ id: number; slug: string }>(
+        sql`SELECT id, slug FROM schools WHERE world = 'de' ORDER BY id LIMIT 1`,
+      );
+      await expectPermanentRedirect(
+        `/de/schulmaterialen/falsche-schule/${school.id}`,
+        `/de/schulmaterialen/${school.slug}/${school.id}`,
+      );
       await expectNotFound(`/de/schulmaterialen/x/${await unusedId('schools')}`);
     });
   });
@@ -255,7 +296,8 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     it('lists the world’s best rated materials: at least 10 ratings averaging 4.5 or more', async () => {
       const [rated, boundary, tooFew, tooLow] = await Promise.all([0, 1, 2, 3].map((n) => activeMaterial('de', 3 + n)));
       const foreign = await activeMaterial('it');
-      const rate = (id: number, count: number, sum: number) => db().execute(sql`UPDATE materials SET rating_count = ${count}, rating_sum = ${sum} WHERE id = ${id}`);
+      const rate = (id: number, count: number, sum: number) =>
+        db().execute(sql`UPDATE materials SET rating_count = ${count}, rating_sum = ${sum} WHERE id = ${id}`);
       await rate(rated!.id, 40, 190); // 4.75
       await rate(boundary!.id, 10, 45); // exactly 4.5 from exactly 10 ratings
       await rate(tooFew!.id, 9, 45); // 5.0, but only 9 ratings
@@ -265,7 +307,8 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const { html: body, metadata } = await expectPage('/de/empfehlungen');
       expect(body).toContain('<h1>Empfehlungen</h1>');
       expect(body).toContain('Die am besten bewerteten Materialien');
-      const linked = (m: { id: number; slug: string }, world: WorldCode = 'de') => body.includes(`href="${pathFor(world, 'material', { id: String(m.id), slug: m.slug })}"`);
+      const linked = (m: { id: number; slug: string }, world: WorldCode = 'de') =>
+        body.includes(`href="${pathFor(world, 'material', { id: String(m.id), slug: m.slug })}"`);
       expect(linked(rated!)).toBe(true);
       expect(linked(boundary!)).toBe(true);
       expect(linked(tooFew!)).toBe(false);
@@ -291,15 +334,23 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     it('sanitised long description, files by type, bundles both ways, interactive flag, related materials, previews, Open Graph and Twitter', async () => {
       const author = await one<{ author_id: number }>(sql`
         SELECT author_id FROM materials WHERE world = 'de' AND is_active AND deleted_at IS NULL GROUP BY author_id HAVING count(*) >= 3 ORDER BY author_id LIMIT 1`);
-      const [bundle, item, sibling] = (await db().execute<{ id: number; slug: string; title: string }>(sql`
-        SELECT id, slug, title FROM materials WHERE author_id = ${author.author_id} AND world = 'de' AND is_active AND deleted_at IS NULL ORDER BY id LIMIT 3`)).rows as { id: number; slug: string; title: string }[];
+      const [bundle, item, sibling] = (
+        await db().execute<{ id: number; slug: string; title: string }>(sql`
+        SELECT id, slug, title FROM materials WHERE author_id = ${author.author_id} AND world = 'de' AND is_active AND deleted_at IS NULL ORDER BY id LIMIT 3`)
+      ).rows as { id: number; slug: string; title: string }[];
       const long = `<p>Erster Absatz.</p><script>window.owned = 1</script><p onclick="window.owned = 2">${'Ein langer Satz über Brüche. '.repeat(60)}</p>`;
       await db().execute(sql`UPDATE materials SET is_bundle = true, description = ${long} WHERE id = ${bundle!.id}`);
-      await db().execute(sql`INSERT INTO bundle_items (bundle_id, material_id) VALUES (${bundle!.id}, ${item!.id}) ON CONFLICT DO NOTHING`);
+      await db().execute(
+        sql`INSERT INTO bundle_items (bundle_id, material_id) VALUES (${bundle!.id}, ${item!.id}) ON CONFLICT DO NOTHING`,
+      );
       await db().execute(sql`UPDATE materials SET is_standalone_interactive = true WHERE id = ${item!.id}`);
       await db().execute(sql`
         INSERT INTO material_subjects (material_id, subject_id) SELECT ${sibling!.id}, subject_id FROM material_subjects WHERE material_id = ${bundle!.id} ON CONFLICT DO NOTHING`);
-      const files = (await db().execute<{ type: string; name: string }>(sql`SELECT type, name FROM material_files WHERE material_id = ${bundle!.id} AND type <> 'cover'`)).rows;
+      const files = (
+        await db().execute<{ type: string; name: string }>(
+          sql`SELECT type, name FROM material_files WHERE material_id = ${bundle!.id} AND type <> 'cover'`,
+        )
+      ).rows;
 
       const path = `/de/material/${bundle!.id}/${bundle!.slug}`;
       const { html: body, metadata } = await expectPage(path);
@@ -312,7 +363,10 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       expect(body).not.toContain('onclick');
       // Files by type (the cover is not a download).
       expect(files.length).toBeGreaterThan(0);
-      for (const file of files) expect(body).toContain(`${file.type === 'sources' ? 'Bearbeitbare Vorlagen' : 'Material'}: ${escaped(file.name)}`);
+      for (const file of files)
+        expect(body).toContain(
+          `${file.type === 'sources' ? 'Bearbeitbare Vorlagen' : 'Material'}: ${escaped(file.name)}`,
+        );
       // The bundle lists its contents; related materials of the same author and subject.
       expect(body).toMatch(new RegExp(`id="bundle-contents"[\\s\\S]*href="/de/material/${item!.id}/${item!.slug}"`));
       expect(body).toMatch(new RegExp(`id="related"[\\s\\S]*href="/de/material/${sibling!.id}/${sibling!.slug}"`));
@@ -320,12 +374,17 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const first = body.match(/<img[^>]*class="preview preview-first"[^>]*>/)?.[0] ?? '';
       expect(Number(first.match(/height="(\d+)"/)?.[1])).toBeLessThanOrEqual(500);
       expect(first).not.toContain('loading="lazy"');
-      for (const other of body.match(/<img[^>]*class="preview"[^>]*>/g) ?? []) expect(other).toContain('loading="lazy"');
+      for (const other of body.match(/<img[^>]*class="preview"[^>]*>/g) ?? [])
+        expect(other).toContain('loading="lazy"');
       // Head: description as text, Open Graph and Twitter with the page's canonical address.
       expect(metadata.title).toBe(bundle!.title);
       expect(String(metadata.description)).toMatch(/^Erster Absatz\./);
       expect(String(metadata.description)).not.toContain('window.owned');
-      expect(metadata.openGraph).toMatchObject({ title: bundle!.title, locale: 'de_DE', url: expect.stringMatching(new RegExp(`${path}$`)) });
+      expect(metadata.openGraph).toMatchObject({
+        title: bundle!.title,
+        locale: 'de_DE',
+        url: expect.stringMatching(new RegExp(`${path}$`)),
+      });
       expect(metadata.twitter).toMatchObject({ title: bundle!.title });
 
       // The item says which bundles contain it, and that it runs in the browser.
@@ -339,7 +398,10 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const material = await activeMaterial('de', 7);
       const canonical = `/de/material/${material.id}/${material.slug}`;
       await expectPermanentRedirect(`/de/material/${material.id}/falsch`, canonical);
-      await expectPermanentRedirect(pathFor('it', 'material', { id: String(material.id), slug: material.slug }), canonical);
+      await expectPermanentRedirect(
+        pathFor('it', 'material', { id: String(material.id), slug: material.slug }),
+        canonical,
+      );
       await expectNotFound(`/de/material/${await unusedId('materials')}/x`);
     });
 
@@ -360,7 +422,9 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
     });
 
     it('a public author: name, subtitle, background and image, certified badge, counts, description, social links and the four tabs', async () => {
-      await db().execute(sql`UPDATE author_profiles SET profile_background_path = 'users/2/background-test.webp' WHERE user_id = ${seller.id}`);
+      await db().execute(
+        sql`UPDATE author_profiles SET profile_background_path = 'users/2/background-test.webp' WHERE user_id = ${seller.id}`,
+      );
       await db().execute(sql`UPDATE users SET image_path = 'users/2/image-test.webp' WHERE id = ${seller.id}`);
       const profile = await one<{ subtitle: string; instagram_profile: string }>(sql`
         SELECT subtitle, instagram_profile FROM author_profiles WHERE user_id = ${seller.id}`);
@@ -369,13 +433,19 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       expect(body).toContain(`<h1>${escaped(seller.public_name)}</h1>`);
       expect(body).toContain(`<p class="author-subtitle">${escaped(profile.subtitle)}</p>`);
       expect(body).toContain('<p class="badge">Geprüfte Autorin / geprüfter Autor</p>');
-      expect(body).toMatch(/<img class="author-background" src="[^"]*background-test\.webp" alt="" width="1200" height="204"/);
+      expect(body).toMatch(
+        /<img class="author-background" src="[^"]*background-test\.webp" alt="" width="1200" height="204"/,
+      );
       expect(body).toMatch(/<img class="author-image" src="[^"]*image-test\.webp" alt="" width="200" height="200"/);
       expect(body).toMatch(/<ul class="author-counts"><li>[^<]+<\/li><li>[^<]+<\/li><li>[^<]+<\/li><\/ul>/);
       expect(body).toContain('<div class="author-description"><p>Ich unterrichte seit 15 Jahren');
-      expect(body).toContain(`href="https://www.instagram.com/${profile.instagram_profile}" rel="nofollow noopener">Instagram</a>`);
+      expect(body).toContain(
+        `href="https://www.instagram.com/${profile.instagram_profile}" rel="nofollow noopener">Instagram</a>`,
+      );
       for (const tab of ['materials', 'blog', 'activity', 'following'] as const) {
-        expect(body).toContain(`href="${pathFor('de', 'author', { id: String(seller.id), slug: seller.slug, tab: tab === 'materials' ? undefined : tab })}"`);
+        expect(body).toContain(
+          `href="${pathFor('de', 'author', { id: String(seller.id), slug: seller.slug, tab: tab === 'materials' ? undefined : tab })}"`,
+        );
       }
       expect(body).toContain('class="card"');
       expect(String(metadata.description)).toMatch(/^Ich unterrichte seit 15 Jahren/);

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-const file = (world: string, name: string) => sitemapFile(new Request('http://localhost/x'), { params: Promise.resolve({ world, file: name }) });
+const file = (world: string, name: string) =>
+  sitemapFile(new Request('http://localhost/x'), { params: Promise.resolve({ world, file: name }) });
 
 describe(`robots.txt and sitemaps on ${BACKEND}`, () => {
   it('robots.txt allows crawling and names the sitemap index', async () => {
@@ -23,7 +24,8 @@ describe(`robots.txt and sitemaps on ${BACKEND}`, () => {
   it('the index lists per-world sitemaps of materials, authors and landings', async () => {
     const xml = await (await sitemapIndex()).text();
     for (const world of ['de', 'es', 'fr', 'gr', 'it']) {
-      for (const kind of ['materials', 'authors', 'landings']) expect(xml).toContain(`/sitemaps/${world}/${kind}-1.xml`);
+      for (const kind of ['materials', 'authors', 'landings'])
+        expect(xml).toContain(`/sitemaps/${world}/${kind}-1.xml`);
     }
     // Supplementary worlds have landing pages but no materials yet.
     expect(xml).toContain('/sitemaps/pl/landings-1.xml');

@@ -14,7 +14,12 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
 import { resetEnvCache } from '@/lib/env';
-import { OIDC_TEST_OTHER_CLIENT, oidcTestClientId, oidcTestClientSecret, type OidcTestProvider } from '../e2e/support/oidc-test-provider-env';
+import {
+  OIDC_TEST_OTHER_CLIENT,
+  oidcTestClientId,
+  oidcTestClientSecret,
+  type OidcTestProvider,
+} from '../e2e/support/oidc-test-provider-env';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -89,7 +94,12 @@ class ProviderBrowser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const response = await fetch(url, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const at = pair!.indexOf('=');
@@ -124,16 +134,26 @@ async function signInAtProvider(authorizationUrl: string, user: TestUser): Promi
   const form: Record<string, string> = { email: user.email, name: user.name ?? '' };
   if (user.emailVerified !== false) form.email_verified = 'true';
   if (user.idTokenTtl) form.id_token_ttl = String(user.idTokenTtl);
-  const posted = await browser.go(new URL(`${interaction.pathname}/${user.cancel ? 'abort' : 'login'}`, interaction), { form });
+  const posted = await browser.go(new URL(`${interaction.pathname}/${user.cancel ? 'abort' : 'login'}`, interaction), {
+    form,
+  });
   expect(posted.status).toBe(303);
   const resumed = await browser.go(new URL(posted.headers.get('location')!, interaction));
   return resumed;
 }
 
 /** A genuine ID token from the provider's mount, for `clientId` (default: Kreide's client there). */
-async function obtainIdToken(mount: OidcTestProvider, user: TestUser, client = { id: oidcTestClientId(mount), secret: oidcTestClientSecret(mount) }, nonce: string = crypto.randomUUID()): Promise<string> {
+async function obtainIdToken(
+  mount: OidcTestProvider,
+  user: TestUser,
+  client = { id: oidcTestClientId(mount), secret: oidcTestClientSecret(mount) },
+  nonce: string = crypto.randomUUID(),
+): Promise<string> {
   const issuer = provider.issuers[mount];
-  const redirectUri = client.id === OIDC_TEST_OTHER_CLIENT.id ? `${APP_ORIGIN}/other-app/callback` : `${APP_ORIGIN}/api/v3/oauth2/social/${mount}/callback`;
+  const redirectUri =
+    client.id === OIDC_TEST_OTHER_CLIENT.id
+      ? `${APP_ORIGIN}/other-app/callback`
+      : `${APP_ORIGIN}/api/v3/oauth2/social/${mount}/callback`;
   const verifier = crypto.randomBytes(32).toString('base64url');
   const url = new URL(`${issuer}/auth`);
   url.search = new URLSearchParams({
@@ -150,8 +170,16 @@ async function obtainIdToken(mount: OidcTestProvider, user: TestUser, client = {
   const code = new URL(back.headers.get('location')!).searchParams.get('code')!;
   const token = await fetch(`${issuer}/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
   expect(token.status).toBe(200);
   return ((await token.json()) as { id_token: string }).id_token;
@@ -177,21 +205,47 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
     const response = await grant({ client_id: 'app', grant_type: 'google', token }, 'fr');
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), oauth_user_id: expect.any(Number) });
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/),
+      oauth_user_id: expect.any(Number),
+    });
 
     const user = await findUserByEmail('new.teacher@example.test');
-    expect(user).toMatchObject({ id: body.oauth_user_id, publicName: 'Neue Lehrerin', passwordHash: null, world: 'fr' });
-    const [row] = await getDb().select({ creationSource: t.users.creationSource }).from(t.users).where(eq(t.users.id, body.oauth_user_id));
+    expect(user).toMatchObject({
+      id: body.oauth_user_id,
+      publicName: 'Neue Lehrerin',
+      passwordHash: null,
+      world: 'fr',
+    });
+    const [row] = await getDb()
+      .select({ creationSource: t.users.creationSource })
+      .from(t.users)
+      .where(eq(t.users.id, body.oauth_user_id));
     expect(row!.creationSource).toBe('google');
-    const [state] = await getDb().select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, body.oauth_user_id));
+    const [state] = await getDb()
+      .select({ status: t.accountStates.status })
+      .from(t.accountStates)
+      .where(eq(t.accountStates.userId, body.oauth_user_id));
     expect(state!.status).toBe('active');
     const identities = await identityOf(body.oauth_user_id);
-    expect(identities).toEqual([expect.objectContaining({ provider: 'google', subject: expect.stringMatching(/^user-/), email: 'new.teacher@example.test' })]);
+    expect(identities).toEqual([
+      expect.objectContaining({
+        provider: 'google',
+        subject: expect.stringMatching(/^user-/),
+        email: 'new.teacher@example.test',
+      }),
+    ]);
 
-    const me = await currentUser(apiRequest('/api/v1/user', { headers: { authorization: `Bearer ${body.access_token}` } }));
+    const me = await currentUser(
+      apiRequest('/api/v1/user', { headers: { authorization: `Bearer ${body.access_token}` } }),
+    );
     expect(await me.json()).toMatchObject({ id: body.oauth_user_id, email: 'new.teacher@example.test' });
 
-    const again = await grant({ client_id: 'app', grant_type: 'google', token: await obtainIdToken('google', { email: 'new.teacher@example.test' }) });
+    const again = await grant({
+      client_id: 'app',
+      grant_type: 'google',
+      token: await obtainIdToken('google', { email: 'new.teacher@example.test' }),
+    });
     expect((await again.json()).oauth_user_id).toBe(body.oauth_user_id);
     expect(await identityOf(body.oauth_user_id)).toHaveLength(1);
   });
@@ -240,7 +294,11 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
     const [header, payload] = genuine.split('.') as [string, string];
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const signature = crypto.sign('sha256', Buffer.from(`${header}.${payload}`), privateKey).toString('base64url');
-    const response = await grant({ client_id: 'app', grant_type: 'google', token: `${header}.${payload}.${signature}` });
+    const response = await grant({
+      client_id: 'app',
+      grant_type: 'google',
+      token: `${header}.${payload}.${signature}`,
+    });
     expect(response.status).toBe(401);
     expect((await response.json()).error.details).toEqual({ reason: 'invalid_provider_token', check: 'signature' });
 
@@ -253,8 +311,12 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
   it('checks the nonce when the flow set one', async () => {
     const token = await obtainIdToken('google', { email: 'nonce@example.test' }, undefined, 'nonce-of-the-provider');
     const config = getProviderConfig('google')!;
-    await expect(verifyIdToken(config, token, { audiences: [config.clientId], nonce: 'nonce-of-the-provider' })).resolves.toMatchObject({ email: 'nonce@example.test', emailVerified: true });
-    await expect(verifyIdToken(config, token, { audiences: [config.clientId], nonce: 'another-nonce' })).rejects.toMatchObject({ details: { reason: 'invalid_provider_token', check: 'nonce' } });
+    await expect(
+      verifyIdToken(config, token, { audiences: [config.clientId], nonce: 'nonce-of-the-provider' }),
+    ).resolves.toMatchObject({ email: 'nonce@example.test', emailVerified: true });
+    await expect(
+      verifyIdToken(config, token, { audiences: [config.clientId], nonce: 'another-nonce' }),
+    ).rejects.toMatchObject({ details: { reason: 'invalid_provider_token', check: 'nonce' } });
   });
 
   it('refuses an unconfigured provider with a clear 400, and a missing token', async () => {
@@ -263,7 +325,9 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
       const token = await obtainIdToken('facebook', { email: 'fb@example.test' });
       const response = await grant({ client_id: 'app', grant_type: 'facebook', token });
       expect(response.status).toBe(400);
-      expect((await response.json()).error.details).toEqual([{ path: 'grant_type', message: 'Sign-in with Facebook is not configured on this server' }]);
+      expect((await response.json()).error.details).toEqual([
+        { path: 'grant_type', message: 'Sign-in with Facebook is not configured on this server' },
+      ]);
       const started = await start(apiRequest('/api/v3/oauth2/social/facebook/start?world=de'), params('facebook'));
       expect(started.status).toBe(400);
     } finally {
@@ -286,25 +350,54 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
     expect((await findUserByEmail(DEMO_ACCOUNTS.buyer))!.passwordHash).toBe(buyer.passwordHash);
 
     const seller = (await findUserByEmail(DEMO_ACCOUNTS.seller))!;
-    const unverified = await grant({ client_id: 'app', grant_type: 'microsoft', token: await obtainIdToken('microsoft', { email: DEMO_ACCOUNTS.seller, emailVerified: false }) });
+    const unverified = await grant({
+      client_id: 'app',
+      grant_type: 'microsoft',
+      token: await obtainIdToken('microsoft', { email: DEMO_ACCOUNTS.seller, emailVerified: false }),
+    });
     expect(unverified.status).toBe(409);
     expect((await unverified.json()).error.details.reason).toBe('email_taken');
     expect(await identityOf(seller.id)).toEqual([]);
   });
 
   it('confirms a pending registration through a verified address and drops its unproven password', async () => {
-    const pending = await createAccount({ email: 'pending@example.test', publicName: 'Pending', world: 'de', passwordHash: await hashPassword('someone-elses'), status: 'pending', creationSource: 'web' });
-    const response = await grant({ client_id: 'app', grant_type: 'google', token: await obtainIdToken('google', { email: 'pending@example.test' }) });
+    const pending = await createAccount({
+      email: 'pending@example.test',
+      publicName: 'Pending',
+      world: 'de',
+      passwordHash: await hashPassword('someone-elses'),
+      status: 'pending',
+      creationSource: 'web',
+    });
+    const response = await grant({
+      client_id: 'app',
+      grant_type: 'google',
+      token: await obtainIdToken('google', { email: 'pending@example.test' }),
+    });
     expect((await response.json()).oauth_user_id).toBe(pending.id);
-    const [state] = await getDb().select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, pending.id));
+    const [state] = await getDb()
+      .select({ status: t.accountStates.status })
+      .from(t.accountStates)
+      .where(eq(t.accountStates.userId, pending.id));
     expect(state!.status).toBe('active');
     expect((await findUserByEmail('pending@example.test'))!.passwordHash).toBeNull();
   });
 
   it('refuses a deleted account', async () => {
-    const gone = await createAccount({ email: 'gone@example.test', publicName: 'Gone', world: 'de', passwordHash: null, status: 'active', creationSource: 'google' });
+    const gone = await createAccount({
+      email: 'gone@example.test',
+      publicName: 'Gone',
+      world: 'de',
+      passwordHash: null,
+      status: 'active',
+      creationSource: 'google',
+    });
     await getDb().update(t.accountStates).set({ status: 'deleted' }).where(eq(t.accountStates.userId, gone.id));
-    const response = await grant({ client_id: 'app', grant_type: 'google', token: await obtainIdToken('google', { email: 'gone@example.test' }) });
+    const response = await grant({
+      client_id: 'app',
+      grant_type: 'google',
+      token: await obtainIdToken('google', { email: 'gone@example.test' }),
+    });
     expect(response.status).toBe(401);
     expect((await response.json()).error.details).toEqual({ reason: 'account_deleted' });
     expect(await identityOf(gone.id)).toEqual([]);
@@ -313,7 +406,10 @@ describe(`sign-in with a provider's ID token on ${BACKEND}`, () => {
 
 describe(`the website's sign-in flow on ${BACKEND}`, () => {
   it('starts at the provider with code, PKCE, state and nonce, and the callback signs in and returns', async () => {
-    const started = await start(apiRequest('/api/v3/oauth2/social/google/start?world=fr&return_to=%2Ffr'), params('google'));
+    const started = await start(
+      apiRequest('/api/v3/oauth2/social/google/start?world=fr&return_to=%2Ffr'),
+      params('google'),
+    );
     expect(started.status).toBe(303);
     const location = new URL(started.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuers.google}/auth`);
@@ -343,11 +439,17 @@ describe(`the website's sign-in flow on ${BACKEND}`, () => {
     expect(cookieFrom(foreign, 'kreide_session')).toBeUndefined();
     const forged = new URL(callbackUrl);
     forged.searchParams.set('state', 'forged');
-    const forgedAnswer = await callbackGet(apiRequest(forged.pathname + forged.search, { headers: { cookie: flowCookie } }), params('google'));
+    const forgedAnswer = await callbackGet(
+      apiRequest(forged.pathname + forged.search, { headers: { cookie: flowCookie } }),
+      params('google'),
+    );
     expect(forgedAnswer.headers.get('location')).toMatch(/\/fr\/[^?]+\?social_error=expired$/);
     expect(cookieFrom(forgedAnswer, 'kreide_session')).toBeUndefined();
 
-    const done = await callbackGet(apiRequest(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: flowCookie } }), params('google'));
+    const done = await callbackGet(
+      apiRequest(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: flowCookie } }),
+      params('google'),
+    );
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${APP_ORIGIN}/fr`);
     expect(done.headers.getSetCookie().find((c) => c.startsWith('kreide_social='))).toMatch(/Max-Age=0/i);
@@ -358,36 +460,59 @@ describe(`the website's sign-in flow on ${BACKEND}`, () => {
     expect((await findUserByEmail('flow.user@example.test'))!.world).toBe('fr');
 
     // The code is used up: replaying the answer signs nobody in.
-    const replay = await callbackGet(apiRequest(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: flowCookie } }), params('google'));
+    const replay = await callbackGet(
+      apiRequest(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: flowCookie } }),
+      params('google'),
+    );
     expect(replay.headers.get('location')).toMatch(/\?social_error=failed$/);
     expect(cookieFrom(replay, 'kreide_session')).toBeUndefined();
   });
 
   it('tells the login page when the user cancels at the provider', async () => {
     const started = await start(apiRequest('/api/v3/oauth2/social/google/start?world=it'), params('google'));
-    const back = await signInAtProvider(started.headers.get('location')!, { email: 'cancel@example.test', cancel: true });
+    const back = await signInAtProvider(started.headers.get('location')!, {
+      email: 'cancel@example.test',
+      cancel: true,
+    });
     const callbackUrl = new URL(back.headers.get('location')!);
     expect(callbackUrl.searchParams.get('error')).toBe('access_denied');
-    const answer = await callbackGet(apiRequest(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: cookieFrom(started, 'kreide_social')! } }), params('google'));
+    const answer = await callbackGet(
+      apiRequest(callbackUrl.pathname + callbackUrl.search, {
+        headers: { cookie: cookieFrom(started, 'kreide_social')! },
+      }),
+      params('google'),
+    );
     expect(answer.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/it\/[^?]+\?social_error=cancelled$/);
     expect(cookieFrom(answer, 'kreide_session')).toBeUndefined();
     expect(await findUserByEmail('cancel@example.test')).toBeNull();
   });
 
   it("completes Apple's form-post answer", async () => {
-    const started = await start(apiRequest('/api/v3/oauth2/social/apple_id/start?world=de&return_to=%2Fde%2Fsuche'), params('apple_id'));
+    const started = await start(
+      apiRequest('/api/v3/oauth2/social/apple_id/start?world=de&return_to=%2Fde%2Fsuche'),
+      params('apple_id'),
+    );
     const location = new URL(started.headers.get('location')!);
     expect(location.searchParams.get('response_mode')).toBe('form_post');
     const page = await signInAtProvider(location.toString(), { email: 'apple.user@privaterelay.example' });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`action="${APP_ORIGIN}/api/v3/oauth2/social/apple_id/callback"`);
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    const form = new URLSearchParams({ ...fields, user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Apfel' } }) });
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    const form = new URLSearchParams({
+      ...fields,
+      user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Apfel' } }),
+    });
     const request = apiRequest('/api/v3/oauth2/social/apple_id/callback', {
       method: 'POST',
       body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieFrom(started, 'kreide_social')!, origin: 'https://appleid.apple.com' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: cookieFrom(started, 'kreide_social')!,
+        origin: 'https://appleid.apple.com',
+      },
     });
     const done = await callbackPost(request, params('apple_id'));
     expect(done.headers.get('location')).toBe(`${APP_ORIGIN}/de/suche`);
@@ -399,26 +524,54 @@ describe(`the website's sign-in flow on ${BACKEND}`, () => {
   });
 
   it('completes a Microsoft sign-in on the Microsoft redirect page of the world it started in', async () => {
-    const started = await start(apiRequest('/api/v3/oauth2/social/microsoft/start?world=fr&return_to=%2Ffr'), params('microsoft'));
+    const started = await start(
+      apiRequest('/api/v3/oauth2/social/microsoft/start?world=fr&return_to=%2Ffr'),
+      params('microsoft'),
+    );
     const location = new URL(started.headers.get('location')!);
     expect(location.searchParams.get('redirect_uri')).toBe(`${APP_ORIGIN}/fr/microsoft-redirect`);
-    const back = await signInAtProvider(location.toString(), { email: 'ms.flow@school.example', name: 'Marie Microsoft' });
+    const back = await signInAtProvider(location.toString(), {
+      email: 'ms.flow@school.example',
+      name: 'Marie Microsoft',
+    });
     const redirect = new URL(back.headers.get('location')!);
     expect(`${redirect.origin}${redirect.pathname}`).toBe(`${APP_ORIGIN}/fr/microsoft-redirect`);
     const body = { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') };
     const cookie = cookieFrom(started, 'kreide_social')!;
 
-    const foreign = await complete(apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', { method: 'POST', body, headers: { cookie, origin: 'https://evil.example' } }), params('microsoft'));
+    const foreign = await complete(
+      apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', {
+        method: 'POST',
+        body,
+        headers: { cookie, origin: 'https://evil.example' },
+      }),
+      params('microsoft'),
+    );
     expect(foreign.status).toBe(403);
 
-    const done = await complete(apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', { method: 'POST', body, headers: { cookie, origin: APP_ORIGIN } }), params('microsoft'));
+    const done = await complete(
+      apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', {
+        method: 'POST',
+        body,
+        headers: { cookie, origin: APP_ORIGIN },
+      }),
+      params('microsoft'),
+    );
     expect(done.status).toBe(200);
     const answer = await done.json();
     expect(answer).toEqual({ access_token: null, oauth_user_id: expect.any(Number), return_to: '/fr' });
-    const me = await currentUser(apiRequest('/api/v1/user', { headers: { cookie: cookieFrom(done, 'kreide_session')! } }));
+    const me = await currentUser(
+      apiRequest('/api/v1/user', { headers: { cookie: cookieFrom(done, 'kreide_session')! } }),
+    );
     expect(await me.json()).toMatchObject({ id: answer.oauth_user_id, email: 'ms.flow@school.example' });
 
-    const again = await complete(apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', { method: 'POST', body: { code: 'x', state: 'y' } }), params('microsoft'));
+    const again = await complete(
+      apiRequest('/api/v3/oauth2/social/microsoft/complete?world=fr', {
+        method: 'POST',
+        body: { code: 'x', state: 'y' },
+      }),
+      params('microsoft'),
+    );
     expect(again.status).toBe(400);
     expect((await again.json()).error.details.reason).toBe('invalid_state');
   });

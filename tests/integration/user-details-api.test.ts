@@ -24,13 +24,25 @@ import { apiRequest } from './support/request';
 type Handler = (request: NextRequest) => Promise<Response>;
 
 let database: TestDatabase;
-const accounts = {} as Record<'seller' | 'buyer' | 'schoolMaster', { id: number; bearer: Record<string, string>; cookie: Record<string, string> }>;
+const accounts = {} as Record<
+  'seller' | 'buyer' | 'schoolMaster',
+  { id: number; bearer: Record<string, string>; cookie: Record<string, string> }
+>;
 
 async function signIn(email: string, client: 'web' | 'app') {
-  const response = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: client, grant_type: 'password', username: email, password: DEMO_PASSWORD } }));
+  const response = await authenticate(
+    apiRequest('/api/v3/oauth2/authenticate', {
+      method: 'POST',
+      body: { client_id: client, grant_type: 'password', username: email, password: DEMO_PASSWORD },
+    }),
+  );
   expect(response.status).toBe(200);
   const body = await response.json();
-  return { id: body.oauth_user_id as number, token: body.access_token as string, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+  return {
+    id: body.oauth_user_id as number,
+    token: body.access_token as string,
+    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!,
+  };
 }
 
 beforeAll(async () => {
@@ -38,29 +50,54 @@ beforeAll(async () => {
   for (const name of ['seller', 'buyer', 'schoolMaster'] as const) {
     const app = await signIn(DEMO_ACCOUNTS[name], 'app');
     const web = await signIn(DEMO_ACCOUNTS[name], 'web');
-    accounts[name] = { id: app.id, bearer: { authorization: `Bearer ${app.token}` }, cookie: { cookie: web.cookie, origin: 'http://localhost:3000' } };
+    accounts[name] = {
+      id: app.id,
+      bearer: { authorization: `Bearer ${app.token}` },
+      cookie: { cookie: web.cookie, origin: 'http://localhost:3000' },
+    };
   }
 });
 afterAll(() => database.stop());
 
 const SAME_ORIGIN = 'http://localhost:3000';
 
-function upload(handler: Handler, path: string, file: Blob | Buffer | null, headers: Record<string, string>, extra: Record<string, string> = {}) {
+function upload(
+  handler: Handler,
+  path: string,
+  file: Blob | Buffer | null,
+  headers: Record<string, string>,
+  extra: Record<string, string> = {},
+) {
   const form = new FormData();
-  if (file) form.append('file', file instanceof Blob ? file : new File([new Uint8Array(file)], 'upload.jpg', { type: 'image/jpeg' }));
+  if (file)
+    form.append(
+      'file',
+      file instanceof Blob ? file : new File([new Uint8Array(file)], 'upload.jpg', { type: 'image/jpeg' }),
+    );
   for (const [name, value] of Object.entries(extra)) form.append(name, value);
   return handler(new NextRequest(new URL(path, SAME_ORIGIN), { method: 'POST', body: form, headers }));
 }
 
-const avatar = (file: Blob | Buffer | null, headers: Record<string, string>) => upload(uploadAvatar, '/api/v3/user-details/avatar?world=de', file, headers);
-const background = (file: Blob | Buffer | null, headers: Record<string, string>) => upload(uploadBackground, '/api/v3/user-details/background?world=de', file, headers);
-const details = (headers: Record<string, string>, query = '') => getDetails(apiRequest(`/api/v1/user/details?world=de${query}`, { headers }));
-const changeDetails = (body: unknown, headers: Record<string, string>, query = '') => postDetails(apiRequest(`/api/v1/user/details?world=de${query}`, { method: 'POST', body, headers }));
-const removal = (headers: Record<string, string>) => removeBackground(apiRequest('/api/v3/user-details/remove-background?world=de', { method: 'POST', headers }));
+const avatar = (file: Blob | Buffer | null, headers: Record<string, string>) =>
+  upload(uploadAvatar, '/api/v3/user-details/avatar?world=de', file, headers);
+const background = (file: Blob | Buffer | null, headers: Record<string, string>) =>
+  upload(uploadBackground, '/api/v3/user-details/background?world=de', file, headers);
+const details = (headers: Record<string, string>, query = '') =>
+  getDetails(apiRequest(`/api/v1/user/details?world=de${query}`, { headers }));
+const changeDetails = (body: unknown, headers: Record<string, string>, query = '') =>
+  postDetails(apiRequest(`/api/v1/user/details?world=de${query}`, { method: 'POST', body, headers }));
+const removal = (headers: Record<string, string>) =>
+  removeBackground(apiRequest('/api/v3/user-details/remove-background?world=de', { method: 'POST', headers }));
 
 async function served(path: string): Promise<{ status: number; type: string | null; body: Buffer }> {
-  const response = await media(new Request(`${SAME_ORIGIN}/media/${path}`), { params: Promise.resolve({ key: path.split('/') }) });
-  return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+  const response = await media(new Request(`${SAME_ORIGIN}/media/${path}`), {
+    params: Promise.resolve({ key: path.split('/') }),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 async function userRow(id: number) {
@@ -115,7 +152,13 @@ describe(`user details API on ${BACKEND}`, () => {
         profileBackgroundData: null,
         profileBackgroundPath: null,
       });
-      expect(await (await details(accounts.buyer.cookie)).json()).toMatchObject({ id: accounts.buyer.id, isSeller: false, publicName: 'Demo Käuferin', subtitle: null, instagramProfile: null });
+      expect(await (await details(accounts.buyer.cookie)).json()).toMatchObject({
+        id: accounts.buyer.id,
+        isSeller: false,
+        publicName: 'Demo Käuferin',
+        subtitle: null,
+        instagramProfile: null,
+      });
     });
 
     it('refuses a user id in the query (there is none to pass)', async () => {
@@ -127,8 +170,16 @@ describe(`user details API on ${BACKEND}`, () => {
 
   describe('POST v1/user/details', () => {
     it('changes name, slug and author profile; the answer, v1/user, the author query and the author page data agree', async () => {
-      const mine = [`localhost:3000|/de/autor/${accounts.seller.id}/frau-demo|gzip`, `localhost:3000|/it/autore/${accounts.seller.id}/frau-demo/blog?x=1|identity`, `localhost:3000|/de/id/${accounts.seller.id}|gzip`];
-      const others = [`localhost:3000|/de/autor/${accounts.seller.id}0/someone|gzip`, 'localhost:3000|/de/material/1/x|gzip', `localhost:3000|/de/id/${accounts.seller.id}1|gzip`];
+      const mine = [
+        `localhost:3000|/de/autor/${accounts.seller.id}/frau-demo|gzip`,
+        `localhost:3000|/it/autore/${accounts.seller.id}/frau-demo/blog?x=1|identity`,
+        `localhost:3000|/de/id/${accounts.seller.id}|gzip`,
+      ];
+      const others = [
+        `localhost:3000|/de/autor/${accounts.seller.id}0/someone|gzip`,
+        'localhost:3000|/de/material/1/x|gzip',
+        `localhost:3000|/de/id/${accounts.seller.id}1|gzip`,
+      ];
       let response!: Response;
       const purged = await purgedKeys([...mine, ...others], async () => {
         response = await changeDetails(
@@ -136,7 +187,8 @@ describe(`user details API on ${BACKEND}`, () => {
             publicName: '  Frau   Dr. Müller ',
             userName: 'Erika Müller',
             subtitle: 'Mathe und Deutsch',
-            description: '<p onmouseover="steal()">Hallo<script>alert(1)</script> <em>Klasse</em></p><img src=x onerror=alert(1)>',
+            description:
+              '<p onmouseover="steal()">Hallo<script>alert(1)</script> <em>Klasse</em></p><img src=x onerror=alert(1)>',
             facebookProfile: 'https://www.facebook.com/frau.mueller.schule/',
             instagramProfile: '@frau.mueller',
             pinterestProfile: 'https://www.pinterest.de/fraumueller',
@@ -160,12 +212,26 @@ describe(`user details API on ${BACKEND}`, () => {
         privateProfile: true,
       });
       expect(await (await details(accounts.seller.bearer)).json()).toEqual(answer);
-      expect(await (await currentUser(apiRequest('/api/v1/user', { headers: accounts.seller.bearer }))).json()).toMatchObject({ slug: 'frau-dr-mueller', details: { publicName: 'Frau Dr. Müller' }, userName: 'Erika Müller' });
+      expect(
+        await (await currentUser(apiRequest('/api/v1/user', { headers: accounts.seller.bearer }))).json(),
+      ).toMatchObject({
+        slug: 'frau-dr-mueller',
+        details: { publicName: 'Frau Dr. Müller' },
+        userName: 'Erika Müller',
+      });
       const profile = await getAuthorProfile(accounts.seller.id);
       // The profile is private now: its public view carries the name, never the personal fields.
-      expect(profile).toMatchObject({ slug: 'frau-dr-mueller', details: { publicName: 'Frau Dr. Müller', privateProfile: true } });
+      expect(profile).toMatchObject({
+        slug: 'frau-dr-mueller',
+        details: { publicName: 'Frau Dr. Müller', privateProfile: true },
+      });
       expect(profile!.details).not.toHaveProperty('subtitle');
-      const queried = await authorQuery(apiRequest('/api/v3/user-details/query?world=de', { method: 'POST', body: { author: { userId: accounts.seller.id } } }));
+      const queried = await authorQuery(
+        apiRequest('/api/v3/user-details/query?world=de', {
+          method: 'POST',
+          body: { author: { userId: accounts.seller.id } },
+        }),
+      );
       const queriedBody = await queried.json();
       expect(queriedBody).toMatchObject({ details: { publicName: 'Frau Dr. Müller' } });
       expect(queriedBody.details).not.toHaveProperty('instagramProfile');
@@ -175,9 +241,27 @@ describe(`user details API on ${BACKEND}`, () => {
     });
 
     it('keeps the slug when the name stays, and clears optional fields with null or ""', async () => {
-      const response = await changeDetails({ publicName: 'Frau Dr. Müller', userName: '', facebookProfile: null, pinterestProfile: '', description: '', privateProfile: false }, accounts.seller.bearer);
+      const response = await changeDetails(
+        {
+          publicName: 'Frau Dr. Müller',
+          userName: '',
+          facebookProfile: null,
+          pinterestProfile: '',
+          description: '',
+          privateProfile: false,
+        },
+        accounts.seller.bearer,
+      );
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ slug: 'frau-dr-mueller', userName: null, facebookProfile: null, pinterestProfile: null, description: null, privateProfile: false, instagramProfile: 'frau.mueller' });
+      expect(await response.json()).toMatchObject({
+        slug: 'frau-dr-mueller',
+        userName: null,
+        facebookProfile: null,
+        pinterestProfile: null,
+        description: null,
+        privateProfile: false,
+        instagramProfile: 'frau.mueller',
+      });
     });
 
     it.each([
@@ -185,7 +269,11 @@ describe(`user details API on ${BACKEND}`, () => {
       ['a user id', { id: 1, publicName: 'Übernommen' }, ''],
       ['a too short name', { publicName: 'X' }, 'publicName'],
       ['a name without letters', { publicName: '!!!' }, 'publicName'],
-      ['a link to another site as Instagram profile', { instagramProfile: 'https://evil.example/x' }, 'instagramProfile'],
+      [
+        'a link to another site as Instagram profile',
+        { instagramProfile: 'https://evil.example/x' },
+        'instagramProfile',
+      ],
       ['a bad Facebook name', { facebookProfile: 'ab' }, 'facebookProfile'],
       ['a subtitle that is too long', { subtitle: 's'.repeat(121) }, 'subtitle'],
       ['a non-boolean privateProfile', { privateProfile: 'true' }, 'privateProfile'],
@@ -201,13 +289,22 @@ describe(`user details API on ${BACKEND}`, () => {
     });
 
     it('refuses a body that is not JSON', async () => {
-      const response = await postDetails(apiRequest('/api/v1/user/details?world=de', { method: 'POST', body: 'publicName=x', headers: { ...accounts.seller.bearer, 'content-type': 'application/json' } }));
+      const response = await postDetails(
+        apiRequest('/api/v1/user/details?world=de', {
+          method: 'POST',
+          body: 'publicName=x',
+          headers: { ...accounts.seller.bearer, 'content-type': 'application/json' },
+        }),
+      );
       expect(response.status).toBe(400);
       expect((await errorOf(response)).code).toBe('bad_request');
     });
 
     it('lets a buyer change their name but not author-profile fields (403, nothing changed)', async () => {
-      const refused = await changeDetails({ publicName: 'Käuferin Neu', subtitle: 'Ich bin keine Autorin' }, accounts.buyer.bearer);
+      const refused = await changeDetails(
+        { publicName: 'Käuferin Neu', subtitle: 'Ich bin keine Autorin' },
+        accounts.buyer.bearer,
+      );
       expect(refused.status).toBe(403);
       expect((await errorOf(refused)).details).toEqual({ reason: 'not_seller', fields: ['subtitle'] });
       expect(await userRow(accounts.buyer.id)).toMatchObject({ publicName: 'Demo Käuferin', slug: 'demo-kaeuferin' });
@@ -215,14 +312,25 @@ describe(`user details API on ${BACKEND}`, () => {
 
       const ok = await changeDetails({ publicName: 'Иван Петров' }, accounts.buyer.bearer);
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toMatchObject({ publicName: 'Иван Петров', slug: `user-${accounts.buyer.id}`, subtitle: null });
+      expect(await ok.json()).toMatchObject({
+        publicName: 'Иван Петров',
+        slug: `user-${accounts.buyer.id}`,
+        subtitle: null,
+      });
     });
 
     it("only ever changes the session's user: another user's id in the query or body is refused, and each token changes its own account", async () => {
       const sellerBefore = await userRow(accounts.seller.id);
-      const viaQuery = await changeDetails({ publicName: 'Gekapert' }, accounts.buyer.bearer, `&userId=${accounts.seller.id}`);
+      const viaQuery = await changeDetails(
+        { publicName: 'Gekapert' },
+        accounts.buyer.bearer,
+        `&userId=${accounts.seller.id}`,
+      );
       expect(viaQuery.status).toBe(400);
-      const viaBody = await changeDetails({ userId: accounts.seller.id, publicName: 'Gekapert' }, accounts.buyer.bearer);
+      const viaBody = await changeDetails(
+        { userId: accounts.seller.id, publicName: 'Gekapert' },
+        accounts.buyer.bearer,
+      );
       expect(viaBody.status).toBe(400);
 
       const own = await changeDetails({ userName: 'Nur ich' }, accounts.buyer.bearer);
@@ -232,15 +340,27 @@ describe(`user details API on ${BACKEND}`, () => {
     });
 
     it('needs a signed-in user (401) and, with the cookie, our own origin (403)', async () => {
-      const anonymous = await authenticate(apiRequest('/api/v3/oauth2/authenticate', { method: 'POST', body: { client_id: 'web', grant_type: 'client_credentials' } }));
+      const anonymous = await authenticate(
+        apiRequest('/api/v3/oauth2/authenticate', {
+          method: 'POST',
+          body: { client_id: 'web', grant_type: 'client_credentials' },
+        }),
+      );
       const anonymousCookie = { cookie: (anonymous.headers.get('set-cookie') ?? '').split(';')[0]! };
-      const callers: Record<string, string>[] = [{}, anonymousCookie, { authorization: 'Bearer not-a-token-not-a-token-not-a-token' }];
+      const callers: Record<string, string>[] = [
+        {},
+        anonymousCookie,
+        { authorization: 'Bearer not-a-token-not-a-token-not-a-token' },
+      ];
       for (const headers of callers) {
         expect((await details(headers)).status).toBe(401);
         expect((await changeDetails({ publicName: 'Niemand' }, headers)).status).toBe(401);
       }
       const before = await userRow(accounts.seller.id);
-      const foreign = await changeDetails({ publicName: 'Fremd' }, { ...accounts.seller.cookie, origin: 'https://evil.example' });
+      const foreign = await changeDetails(
+        { publicName: 'Fremd' },
+        { ...accounts.seller.cookie, origin: 'https://evil.example' },
+      );
       expect(foreign.status).toBe(403);
       expect((await errorOf(foreign)).details).toEqual({ reason: 'foreign_origin' });
       expect(await userRow(accounts.seller.id)).toEqual(before);
@@ -253,7 +373,12 @@ describe(`user details API on ${BACKEND}`, () => {
     it('stores a 200 px author image and a 32×32 avatar (WebP and JPEG) and sets users.image_path', async () => {
       const page = `localhost:3000|/de/autor/${accounts.seller.id}/frau-dr-mueller|gzip`;
       let response!: Response;
-      expect(await purgedKeys([page], async () => (response = await avatar(await twoToneImage(900, 600), accounts.seller.cookie)))).toEqual([page]);
+      expect(
+        await purgedKeys(
+          [page],
+          async () => (response = await avatar(await twoToneImage(900, 600), accounts.seller.cookie)),
+        ),
+      ).toEqual([page]);
       expect(response.status).toBe(200);
       const answer = await response.json();
       expect(answer).toEqual({
@@ -280,11 +405,20 @@ describe(`user details API on ${BACKEND}`, () => {
         expect(file.status).toBe(200);
         expect(file.type).toBe(type);
         const metadata = await sharp(file.body).metadata();
-        expect([metadata.format, metadata.width, metadata.height]).toEqual([type === 'image/webp' ? 'webp' : 'jpeg', size, size]);
+        expect([metadata.format, metadata.width, metadata.height]).toEqual([
+          type === 'image/webp' ? 'webp' : 'jpeg',
+          size,
+          size,
+        ]);
       }
       expect((await userRow(accounts.seller.id)).imagePath).toBe(answer.imagePath);
-      expect(await (await currentUser(apiRequest('/api/v1/user', { headers: accounts.seller.bearer }))).json()).toMatchObject({ userImagePath: answer.imagePath, details: { imagePath: answer.imagePath } });
-      expect(await (await details(accounts.seller.bearer)).json()).toMatchObject({ imagePath: answer.imagePath, avatarPath: answer.avatarPath });
+      expect(
+        await (await currentUser(apiRequest('/api/v1/user', { headers: accounts.seller.bearer }))).json(),
+      ).toMatchObject({ userImagePath: answer.imagePath, details: { imagePath: answer.imagePath } });
+      expect(await (await details(accounts.seller.bearer)).json()).toMatchObject({
+        imagePath: answer.imagePath,
+        avatarPath: answer.avatarPath,
+      });
       first = answer;
     });
 
@@ -302,12 +436,19 @@ describe(`user details API on ${BACKEND}`, () => {
 
     it('leaves exactly the current files after concurrent uploads (each deletes what it replaced)', async () => {
       const colours = ['#aa0000', '#00aa00', '#0000aa', '#aaaa00'];
-      const responses = await Promise.all(colours.map(async (colour) => avatar(await solidImage(120, 120, 'png', colour), accounts.seller.bearer)));
+      const responses = await Promise.all(
+        colours.map(async (colour) => avatar(await solidImage(120, 120, 'png', colour), accounts.seller.bearer)),
+      );
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
       const current = (await userRow(accounts.seller.id)).imagePath!;
       const token = /image-([\w-]{12})\.webp$/.exec(current)![1];
       const folder = join(database.dataDir, 'files', 'users', String(accounts.seller.id));
-      expect(fs.readdirSync(folder).sort()).toEqual([`avatar-${token}.jpg`, `avatar-${token}.webp`, `image-${token}.jpg`, `image-${token}.webp`]);
+      expect(fs.readdirSync(folder).sort()).toEqual([
+        `avatar-${token}.jpg`,
+        `avatar-${token}.webp`,
+        `image-${token}.jpg`,
+        `image-${token}.webp`,
+      ]);
     });
 
     it("changes only the session user's picture", async () => {
@@ -321,11 +462,37 @@ describe(`user details API on ${BACKEND}`, () => {
     });
 
     it.each([
-      ['an SVG', 415, 'unsupported_media_type', () => new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], 'me.png', { type: 'image/png' })],
-      ['HTML named .jpg', 415, 'unsupported_media_type', () => new File(['<html><script>alert(1)</script></html>'], 'me.jpg', { type: 'image/jpeg' })],
+      [
+        'an SVG',
+        415,
+        'unsupported_media_type',
+        () =>
+          new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], 'me.png', { type: 'image/png' }),
+      ],
+      [
+        'HTML named .jpg',
+        415,
+        'unsupported_media_type',
+        () => new File(['<html><script>alert(1)</script></html>'], 'me.jpg', { type: 'image/jpeg' }),
+      ],
       ['a TIFF', 415, 'unsupported_media_type', () => solidImage(20, 20, 'tiff')],
-      ['a truncated JPEG', 422, 'invalid_image', async () => (await sharp(await twoToneImage(400, 300)).jpeg().toBuffer()).subarray(0, 900)],
-      ['a file over 5 MB', 413, 'payload_too_large', async () => Buffer.concat([await solidImage(10, 10, 'jpeg'), Buffer.alloc(5 * 1024 * 1024)])],
+      [
+        'a truncated JPEG',
+        422,
+        'invalid_image',
+        async () =>
+          (
+            await sharp(await twoToneImage(400, 300))
+              .jpeg()
+              .toBuffer()
+          ).subarray(0, 900),
+      ],
+      [
+        'a file over 5 MB',
+        413,
+        'payload_too_large',
+        async () => Buffer.concat([await solidImage(10, 10, 'jpeg'), Buffer.alloc(5 * 1024 * 1024)]),
+      ],
     ] as const)('refuses %s (%i %s) and keeps the picture', async (_name, status, code, make) => {
       const before = (await userRow(accounts.seller.id)).imagePath;
       const response = await avatar(await make(), accounts.seller.bearer);
@@ -337,19 +504,39 @@ describe(`user details API on ${BACKEND}`, () => {
     });
 
     it('says what is wrong in the world language', async () => {
-      const response = await upload(uploadAvatar, '/api/v3/user-details/avatar?world=it', new File(['<svg/>'], 'a.png'), accounts.seller.bearer);
+      const response = await upload(
+        uploadAvatar,
+        '/api/v3/user-details/avatar?world=it',
+        new File(['<svg/>'], 'a.png'),
+        accounts.seller.bearer,
+      );
       expect((await errorOf(response)).message).toMatch(/tipo di file/);
     });
 
     it('refuses a declared body over the limit before reading it (413), a missing file (400) and a non-multipart body (415)', async () => {
-      const huge = await avatar(await solidImage(10, 10, 'png'), { ...accounts.seller.bearer, 'content-length': String(50 * 1024 * 1024) });
+      const huge = await avatar(await solidImage(10, 10, 'png'), {
+        ...accounts.seller.bearer,
+        'content-length': String(50 * 1024 * 1024),
+      });
       expect(huge.status).toBe(413);
       const missing = await avatar(null, accounts.seller.bearer);
       expect(missing.status).toBe(400);
       expect((await errorOf(missing)).details).toEqual([{ path: 'file', message: 'A file is required' }]);
-      const extraField = await upload(uploadAvatar, '/api/v3/user-details/avatar?world=de', await solidImage(10, 10, 'png'), accounts.seller.bearer, { userId: String(accounts.buyer.id) });
+      const extraField = await upload(
+        uploadAvatar,
+        '/api/v3/user-details/avatar?world=de',
+        await solidImage(10, 10, 'png'),
+        accounts.seller.bearer,
+        { userId: String(accounts.buyer.id) },
+      );
       expect(extraField.status).toBe(400);
-      const json = await uploadAvatar(apiRequest('/api/v3/user-details/avatar?world=de', { method: 'POST', body: { file: 'x' }, headers: accounts.seller.bearer }));
+      const json = await uploadAvatar(
+        apiRequest('/api/v3/user-details/avatar?world=de', {
+          method: 'POST',
+          body: { file: 'x' },
+          headers: accounts.seller.bearer,
+        }),
+      );
       expect(json.status).toBe(415);
     });
 
@@ -369,11 +556,19 @@ describe(`user details API on ${BACKEND}`, () => {
     it('stores a background 204 high (up to 1200 wide, WebP quality 80) and answers its data and path', async () => {
       const page = `localhost:3000|/fr/auteur/${accounts.seller.id}/frau-dr-mueller|gzip`;
       let response!: Response;
-      expect(await purgedKeys([page], async () => (response = await background(await solidImage(1600, 400, 'jpeg', '#224488'), accounts.seller.cookie)))).toEqual([page]);
+      expect(
+        await purgedKeys(
+          [page],
+          async () =>
+            (response = await background(await solidImage(1600, 400, 'jpeg', '#224488'), accounts.seller.cookie)),
+        ),
+      ).toEqual([page]);
       expect(response.status).toBe(200);
       const answer = await response.json();
       expect(answer).toEqual({
-        profile_background_path: expect.stringMatching(new RegExp(`^users/${accounts.seller.id}/background-[\\w-]{12}\\.webp$`)),
+        profile_background_path: expect.stringMatching(
+          new RegExp(`^users/${accounts.seller.id}/background-[\\w-]{12}\\.webp$`),
+        ),
         profile_background_url: `/media/${answer.profile_background_path}`,
         profile_background_data: {
           width: 816,
@@ -389,8 +584,13 @@ describe(`user details API on ${BACKEND}`, () => {
       expect(await sharp(webp.body).metadata()).toMatchObject({ format: 'webp', width: 816, height: 204 });
       const jpeg = await served(answer.profile_background_data.fallback.path);
       expect(await sharp(jpeg.body).metadata()).toMatchObject({ format: 'jpeg', width: 816, height: 204 });
-      expect(await profileRow(accounts.seller.id)).toMatchObject({ profileBackgroundPath: answer.profile_background_path, profileBackgroundData: answer.profile_background_data });
-      expect(await getAuthorProfile(accounts.seller.id)).toMatchObject({ details: { profileBackgroundPath: answer.profile_background_path } });
+      expect(await profileRow(accounts.seller.id)).toMatchObject({
+        profileBackgroundPath: answer.profile_background_path,
+        profileBackgroundData: answer.profile_background_data,
+      });
+      expect(await getAuthorProfile(accounts.seller.id)).toMatchObject({
+        details: { profileBackgroundPath: answer.profile_background_path },
+      });
       first = answer;
     });
 
@@ -408,7 +608,10 @@ describe(`user details API on ${BACKEND}`, () => {
       expect(await profileRow(accounts.schoolMaster.id)).toBeNull();
       const response = await background(await solidImage(800, 204, 'png'), accounts.schoolMaster.bearer);
       expect(response.status).toBe(200);
-      expect(await profileRow(accounts.schoolMaster.id)).toMatchObject({ profileBackgroundPath: (await response.json()).profile_background_path, privateProfile: false });
+      expect(await profileRow(accounts.schoolMaster.id)).toMatchObject({
+        profileBackgroundPath: (await response.json()).profile_background_path,
+        privateProfile: false,
+      });
     });
 
     it('refuses non-sellers (403), bad files and anonymous or foreign-origin calls, changing nothing', async () => {
@@ -417,7 +620,10 @@ describe(`user details API on ${BACKEND}`, () => {
       expect(buyer.status).toBe(403);
       expect(await profileRow(accounts.buyer.id)).toBeNull();
       const before = await profileRow(accounts.seller.id);
-      expect((await background(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'bg.webp'), accounts.seller.bearer)).status).toBe(415);
+      expect(
+        (await background(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'bg.webp'), accounts.seller.bearer))
+          .status,
+      ).toBe(415);
       expect((await background(Buffer.alloc(6 * 1024 * 1024, 1), accounts.seller.bearer)).status).toBe(413);
       expect((await background(image, {})).status).toBe(401);
       expect((await background(image, { ...accounts.seller.cookie, origin: 'https://evil.example' })).status).toBe(403);
@@ -431,10 +637,19 @@ describe(`user details API on ${BACKEND}`, () => {
       expect(profileBackgroundPath).not.toBeNull();
       const response = await removal(accounts.seller.cookie);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ profile_background_data: null, profile_background_path: null, profile_background_url: null });
-      expect(await profileRow(accounts.seller.id)).toMatchObject({ profileBackgroundPath: null, profileBackgroundData: null });
+      expect(await response.json()).toEqual({
+        profile_background_data: null,
+        profile_background_path: null,
+        profile_background_url: null,
+      });
+      expect(await profileRow(accounts.seller.id)).toMatchObject({
+        profileBackgroundPath: null,
+        profileBackgroundData: null,
+      });
       expect(await getStorage().read(profileBackgroundPath!)).toBeNull();
-      expect(await getStorage().read((profileBackgroundData as { fallback: { path: string } }).fallback.path)).toBeNull();
+      expect(
+        await getStorage().read((profileBackgroundData as { fallback: { path: string } }).fallback.path),
+      ).toBeNull();
       expect((await removal(accounts.seller.bearer)).status).toBe(200);
       // The school master's background (another user) is untouched.
       expect((await profileRow(accounts.schoolMaster.id))?.profileBackgroundPath).not.toBeNull();

@@ -9,6 +9,9 @@ let document: string | undefined;
 export async function GET() {
   document ??= JSON.stringify(buildOpenApiDocument(API_ROUTES, getPublicOrigin()));
   return new Response(document, {
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300, s-maxage=3600' },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'public, max-age=300, s-maxage=3600',
+    },
   });
 }

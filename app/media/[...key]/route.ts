@@ -1,6 +1,12 @@
 import { getStorage } from '@/lib/storage/storage';
 
-const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 // GET /media/{key} — public images (covers, previews, avatars). Paid files never go through here.
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string[] }> }) {

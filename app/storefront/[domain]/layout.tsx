@@ -18,11 +18,22 @@ export async function generateMetadata({ params }: { params: Promise<{ domain: s
   const storefront = await getStorefront((await params).domain);
   if (!storefront) return {};
   const author = await getAuthorProfile(storefront.authorId);
-  return { title: { default: author?.details.publicName ?? storefront.domain, template: `%s · ${author?.details.publicName ?? ''}` } };
+  return {
+    title: {
+      default: author?.details.publicName ?? storefront.domain,
+      template: `%s · ${author?.details.publicName ?? ''}`,
+    },
+  };
 }
 
 /** Root layout of an author's own domain: the author's branding instead of Kreide's header. */
-export default async function StorefrontLayout({ children, params }: { children: ReactNode; params: Promise<{ domain: string }> }) {
+export default async function StorefrontLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ domain: string }>;
+}) {
   const storefront = await getStorefront((await params).domain);
   if (!storefront) notFound();
   const author = await getAuthorProfile(storefront.authorId);
@@ -34,11 +45,17 @@ export default async function StorefrontLayout({ children, params }: { children:
       <body className="storefront">
         <header className="site-header storefront-header">
           <div className="header-row">
-            <Link href="/" prefetch={false} className="logo">{author.details.publicName}</Link>
+            <Link href="/" prefetch={false} className="logo">
+              {author.details.publicName}
+            </Link>
             {author.details.subtitle ? <span className="author-subtitle">{author.details.subtitle}</span> : null}
             <nav aria-label={t('storefront.navigation')} className="account-nav">
-              <Link href="/materials" prefetch={false}>{t('tabs.materials')}</Link>
-              <Link href="/blog" prefetch={false}>{t('tabs.blog')}</Link>
+              <Link href="/materials" prefetch={false}>
+                {t('tabs.materials')}
+              </Link>
+              <Link href="/blog" prefetch={false}>
+                {t('tabs.blog')}
+              </Link>
             </nav>
           </div>
         </header>

@@ -13,7 +13,9 @@ export default async function StorefrontNotFound() {
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <p>
-        <Link href="/" prefetch={false}>{t('notFound.home')}</Link>
+        <Link href="/" prefetch={false}>
+          {t('notFound.home')}
+        </Link>
       </p>
     </section>
   );

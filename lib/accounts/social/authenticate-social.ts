@@ -13,14 +13,26 @@ export { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
  * (any of the configured client ids) and expiry (401 invalid_provider_token otherwise). A new
  * account is created in `world`.
  */
-export async function authenticateSocial(provider: SocialProvider, token: string | undefined, context: { world?: WorldCode } = {}): Promise<number> {
+export async function authenticateSocial(
+  provider: SocialProvider,
+  token: string | undefined,
+  context: { world?: WorldCode } = {},
+): Promise<number> {
   const config = requireProviderConfig(provider);
   if (!token) {
-    throw new AppError('validation_failed', undefined, [{ path: 'token', message: `The ${PROVIDER_LABELS[provider]} ID token is required for this grant` }]);
+    throw new AppError('validation_failed', undefined, [
+      { path: 'token', message: `The ${PROVIDER_LABELS[provider]} ID token is required for this grant` },
+    ]);
   }
   const verified = await verifyIdToken(config, token, { audiences: config.audiences });
   return resolveSocialAccount(
-    { provider, subject: verified.subject, email: verified.email, emailVerified: verified.emailVerified, name: verified.name },
+    {
+      provider,
+      subject: verified.subject,
+      email: verified.email,
+      emailVerified: verified.emailVerified,
+      name: verified.name,
+    },
     context.world ?? DEFAULT_WORLD,
   );
 }

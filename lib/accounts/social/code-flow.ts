@@ -41,17 +41,25 @@ export function safeReturnTo(value: string | undefined, world: WorldCode): strin
  */
 export function redirectUriFor(provider: SocialProvider, world: WorldCode): string {
   const origin = getPublicOrigin();
-  return provider === 'microsoft' ? `${origin}${pathFor(world, 'microsoft-redirect')}` : `${origin}${SOCIAL_FLOW_COOKIE_PATH}/${provider}/callback`;
+  return provider === 'microsoft'
+    ? `${origin}${pathFor(world, 'microsoft-redirect')}`
+    : `${origin}${SOCIAL_FLOW_COOKIE_PATH}/${provider}/callback`;
 }
 
 /**
  * Starts the authorization code flow with PKCE, state and nonce. Answers the provider's URL to
  * send the browser to and the sealed cookie value that remembers the flow.
  */
-export async function startSocialSignIn(input: { provider: SocialProvider; world: WorldCode; returnTo?: string }): Promise<{ location: string; cookie: string }> {
+export async function startSocialSignIn(input: {
+  provider: SocialProvider;
+  world: WorldCode;
+  returnTo?: string;
+}): Promise<{ location: string; cookie: string }> {
   const config = requireProviderConfig(input.provider);
   if (!canStartCodeFlow(config)) {
-    throw new AppError('bad_request', undefined, [{ path: 'provider', message: `Sign-in with ${input.provider} on the website needs its client secret configured` }]);
+    throw new AppError('bad_request', undefined, [
+      { path: 'provider', message: `Sign-in with ${input.provider} on the website needs its client secret configured` },
+    ]);
   }
   const metadata = await getProviderMetadata(config);
   const flow: FlowState = {
@@ -81,7 +89,10 @@ export async function startSocialSignIn(input: { provider: SocialProvider; world
 export async function readSocialFlow(sealed: string | undefined): Promise<FlowState | null> {
   if (!sealed) return null;
   try {
-    const flow = await unsealData<Partial<FlowState>>(sealed, { password: getSessionSecret(), ttl: SOCIAL_FLOW_TTL_SECONDS });
+    const flow = await unsealData<Partial<FlowState>>(sealed, {
+      password: getSessionSecret(),
+      ttl: SOCIAL_FLOW_TTL_SECONDS,
+    });
     return typeof flow.state === 'string' && typeof flow.provider === 'string' ? (flow as FlowState) : null;
   } catch {
     return null;
@@ -105,9 +116,18 @@ async function clientSecret(config: SocialProviderConfig): Promise<string> {
 async function exchangeCode(config: SocialProviderConfig, flow: FlowState, code: string): Promise<string> {
   const metadata = await getProviderMetadata(config);
   const endpoint = metadata.token_endpoint ?? config.fallbackTokenEndpoint;
-  if (!endpoint) throw new AppError('unavailable', undefined, { reason: 'provider_unavailable', provider: config.provider });
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (!endpoint)
+    throw new AppError('unavailable', undefined, { reason: 'provider_unavailable', provider: config.provider });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: flow.redirectUri,
+    code_verifier: flow.verifier,
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   const secret = await clientSecret(config);
   if (metadata.token_endpoint_auth_methods_supported?.includes('client_secret_basic')) {
     // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined.
@@ -126,7 +146,10 @@ async function exchangeCode(config: SocialProviderConfig, flow: FlowState, code:
   }
   const answer = (await response.json().catch(() => ({}))) as { id_token?: unknown; error?: unknown };
   if (!response.ok || typeof answer.id_token !== 'string') {
-    throw new AppError('unauthorized', undefined, { reason: 'provider_code_rejected', error: typeof answer.error === 'string' ? answer.error : null });
+    throw new AppError('unauthorized', undefined, {
+      reason: 'provider_code_rejected',
+      error: typeof answer.error === 'string' ? answer.error : null,
+    });
   }
   return answer.id_token;
 }
@@ -136,7 +159,9 @@ function appleUserName(user: string | undefined): string | null {
   if (!user) return null;
   try {
     const parsed = JSON.parse(user) as { name?: { firstName?: unknown; lastName?: unknown } };
-    const parts = [parsed.name?.firstName, parsed.name?.lastName].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+    const parts = [parsed.name?.firstName, parsed.name?.lastName].filter(
+      (p): p is string => typeof p === 'string' && p.trim() !== '',
+    );
     return parts.length ? parts.join(' ').slice(0, 60) : null;
   } catch {
     return null;
@@ -161,7 +186,10 @@ export async function completeSocialSignIn(input: {
 }): Promise<{ userId: number; world: WorldCode; returnTo: string }> {
   const flow = await readSocialFlow(input.flowCookie);
   if (!flow || flow.provider !== input.provider || !input.state || !sameSecret(flow.state, input.state)) {
-    throw new AppError('bad_request', undefined, { reason: 'invalid_state', message: 'This sign-in was not started here or has expired; start it again' });
+    throw new AppError('bad_request', undefined, {
+      reason: 'invalid_state',
+      message: 'This sign-in was not started here or has expired; start it again',
+    });
   }
   if (!input.code) throw new AppError('bad_request', undefined, { reason: 'missing_code' });
   const config = requireProviderConfig(input.provider);

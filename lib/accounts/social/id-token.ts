@@ -27,10 +27,17 @@ function unavailable(provider: string): AppError {
 }
 
 async function fetchMetadata(config: SocialProviderConfig): Promise<ProviderMetadata> {
-  const response = await fetch(`${config.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  const response = await fetch(`${config.issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`discovery answered ${response.status}`);
   const metadata = (await response.json()) as ProviderMetadata;
-  if (typeof metadata.jwks_uri !== 'string' || typeof metadata.authorization_endpoint !== 'string' || typeof metadata.issuer !== 'string') {
+  if (
+    typeof metadata.jwks_uri !== 'string' ||
+    typeof metadata.authorization_endpoint !== 'string' ||
+    typeof metadata.issuer !== 'string'
+  ) {
     throw new Error('discovery document lacks issuer, jwks_uri or authorization_endpoint');
   }
   // The document must speak for the issuer we asked; only a multi-tenant template may differ.
@@ -129,20 +136,35 @@ export async function verifyIdToken(
       const claim = error.claim as TokenCheck;
       throw invalid(['iss', 'aud', 'exp', 'nbf', 'iat', 'sub'].includes(claim) ? claim : 'format');
     }
-    if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JOSEAlgNotAllowed) {
+    if (
+      error instanceof errors.JWSSignatureVerificationFailed ||
+      error instanceof errors.JWKSNoMatchingKey ||
+      error instanceof errors.JOSEAlgNotAllowed
+    ) {
       throw invalid('signature');
     }
-    if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) throw invalid('format');
+    if (
+      error instanceof errors.JWSInvalid ||
+      error instanceof errors.JWTInvalid ||
+      error instanceof errors.JOSENotSupported
+    )
+      throw invalid('format');
     // The key set could not be fetched: the provider is down, the token may be fine.
     console.error(`Fetching the keys of ${config.provider} failed:`, error instanceof Error ? error.message : error);
     throw unavailable(config.provider);
   }
   if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) throw invalid('sub');
   // Several audiences: the authorized party must be one of ours (OpenID Connect Core 3.1.3.7).
-  if (Array.isArray(payload.aud) && payload.aud.length > 1 && !options.audiences.includes(String(payload.azp))) throw invalid('azp');
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && !options.audiences.includes(String(payload.azp)))
+    throw invalid('azp');
   if (options.nonce !== undefined && payload.nonce !== options.nonce) throw invalid('nonce');
-  const email = typeof payload.email === 'string' && payload.email.includes('@') ? payload.email.trim().toLowerCase() : null;
-  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : [payload.given_name, payload.family_name].filter((part) => typeof part === 'string' && part.trim()).join(' ') || null;
+  const email =
+    typeof payload.email === 'string' && payload.email.includes('@') ? payload.email.trim().toLowerCase() : null;
+  const name =
+    typeof payload.name === 'string' && payload.name.trim()
+      ? payload.name.trim()
+      : [payload.given_name, payload.family_name].filter((part) => typeof part === 'string' && part.trim()).join(' ') ||
+        null;
   return {
     subject: payload.sub,
     email,

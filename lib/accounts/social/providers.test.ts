@@ -13,12 +13,25 @@ describe('social provider configuration', () => {
     expect(getProviderConfig('google', base)).toBeNull();
     expect(listWebsiteProviders(base)).toEqual([]);
     const config = getProviderConfig('google', { ...base, OIDC_GOOGLE_CLIENT_ID: 'web-id' });
-    expect(config).toMatchObject({ issuer: 'https://accounts.google.com', clientId: 'web-id', audiences: ['web-id'], clientSecret: null, responseMode: 'query' });
+    expect(config).toMatchObject({
+      issuer: 'https://accounts.google.com',
+      clientId: 'web-id',
+      audiences: ['web-id'],
+      clientSecret: null,
+      responseMode: 'query',
+    });
   });
 
   it('accepts the app’s own client ids as further audiences; the first one is the website’s', () => {
-    const config = getProviderConfig('apple_id', { ...base, OIDC_APPLE_CLIENT_ID: ' web.services.id , app.bundle.id ' });
-    expect(config).toMatchObject({ clientId: 'web.services.id', audiences: ['web.services.id', 'app.bundle.id'], responseMode: 'form_post' });
+    const config = getProviderConfig('apple_id', {
+      ...base,
+      OIDC_APPLE_CLIENT_ID: ' web.services.id , app.bundle.id ',
+    });
+    expect(config).toMatchObject({
+      clientId: 'web.services.id',
+      audiences: ['web.services.id', 'app.bundle.id'],
+      responseMode: 'form_post',
+    });
   });
 
   it('offers website buttons only for providers that can run the code flow, in a fixed order', () => {
@@ -35,7 +48,13 @@ describe('social provider configuration', () => {
       OIDC_APPLE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
     } as Env;
     expect(listWebsiteProviders(env)).toEqual(['google', 'apple_id', 'microsoft']);
-    expect(getProviderConfig('apple_id', env)!.apple).toEqual({ teamId: 'TEAM', keyId: 'KEY', privateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' });
-    expect(getProviderConfig('facebook', env)!.fallbackTokenEndpoint).toBe('https://graph.facebook.com/oauth/access_token');
+    expect(getProviderConfig('apple_id', env)!.apple).toEqual({
+      teamId: 'TEAM',
+      keyId: 'KEY',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+    });
+    expect(getProviderConfig('facebook', env)!.fallbackTokenEndpoint).toBe(
+      'https://graph.facebook.com/oauth/access_token',
+    );
   });
 });

@@ -31,12 +31,25 @@ export interface SocialProviderConfig {
 const ENV_KEYS = {
   google: { issuer: 'OIDC_GOOGLE_ISSUER', clientId: 'OIDC_GOOGLE_CLIENT_ID', secret: 'OIDC_GOOGLE_CLIENT_SECRET' },
   apple_id: { issuer: 'OIDC_APPLE_ISSUER', clientId: 'OIDC_APPLE_CLIENT_ID', secret: 'OIDC_APPLE_CLIENT_SECRET' },
-  facebook: { issuer: 'OIDC_FACEBOOK_ISSUER', clientId: 'OIDC_FACEBOOK_CLIENT_ID', secret: 'OIDC_FACEBOOK_CLIENT_SECRET' },
-  microsoft: { issuer: 'OIDC_MICROSOFT_ISSUER', clientId: 'OIDC_MICROSOFT_CLIENT_ID', secret: 'OIDC_MICROSOFT_CLIENT_SECRET' },
+  facebook: {
+    issuer: 'OIDC_FACEBOOK_ISSUER',
+    clientId: 'OIDC_FACEBOOK_CLIENT_ID',
+    secret: 'OIDC_FACEBOOK_CLIENT_SECRET',
+  },
+  microsoft: {
+    issuer: 'OIDC_MICROSOFT_ISSUER',
+    clientId: 'OIDC_MICROSOFT_CLIENT_ID',
+    secret: 'OIDC_MICROSOFT_CLIENT_SECRET',
+  },
 } as const satisfies Record<SocialProvider, { issuer: keyof Env; clientId: keyof Env; secret: keyof Env }>;
 
 /** The display name of each provider (brand names are not translated). */
-export const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', apple_id: 'Apple', facebook: 'Facebook', microsoft: 'Microsoft' };
+export const PROVIDER_LABELS: Record<SocialProvider, string> = {
+  google: 'Google',
+  apple_id: 'Apple',
+  facebook: 'Facebook',
+  microsoft: 'Microsoft',
+};
 
 /**
  * The provider's configuration, or null when it is not configured. A provider counts as
@@ -51,7 +64,11 @@ export function getProviderConfig(provider: SocialProvider, env: Env = getEnv())
   if (audiences.length === 0) return null;
   const apple =
     provider === 'apple_id' && env.OIDC_APPLE_TEAM_ID && env.OIDC_APPLE_KEY_ID && env.OIDC_APPLE_PRIVATE_KEY
-      ? { teamId: env.OIDC_APPLE_TEAM_ID, keyId: env.OIDC_APPLE_KEY_ID, privateKey: env.OIDC_APPLE_PRIVATE_KEY.replace(/\\n/g, '\n') }
+      ? {
+          teamId: env.OIDC_APPLE_TEAM_ID,
+          keyId: env.OIDC_APPLE_KEY_ID,
+          privateKey: env.OIDC_APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+        }
       : null;
   return {
     provider,
@@ -60,7 +77,12 @@ export function getProviderConfig(provider: SocialProvider, env: Env = getEnv())
     audiences,
     clientSecret: env[keys.secret] ?? null,
     apple,
-    scopes: provider === 'apple_id' ? 'openid email name' : provider === 'facebook' ? 'openid email public_profile' : 'openid email profile',
+    scopes:
+      provider === 'apple_id'
+        ? 'openid email name'
+        : provider === 'facebook'
+          ? 'openid email public_profile'
+          : 'openid email profile',
     responseMode: provider === 'apple_id' ? 'form_post' : 'query',
     fallbackTokenEndpoint: provider === 'facebook' ? 'https://graph.facebook.com/oauth/access_token' : null,
   };
@@ -70,7 +92,9 @@ export function getProviderConfig(provider: SocialProvider, env: Env = getEnv())
 export function requireProviderConfig(provider: SocialProvider): SocialProviderConfig {
   const config = getProviderConfig(provider);
   if (!config) {
-    throw new AppError('bad_request', undefined, [{ path: 'grant_type', message: `Sign-in with ${PROVIDER_LABELS[provider]} is not configured on this server` }]);
+    throw new AppError('bad_request', undefined, [
+      { path: 'grant_type', message: `Sign-in with ${PROVIDER_LABELS[provider]} is not configured on this server` },
+    ]);
   }
   return config;
 }

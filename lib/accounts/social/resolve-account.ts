@@ -25,7 +25,8 @@ async function findIdentityUser(provider: SocialProvider, subject: string): Prom
 }
 
 async function refuseDeleted(userId: number): Promise<void> {
-  if ((await getAccountStatus(userId)) === 'deleted') throw new AppError('unauthorized', undefined, { reason: 'account_deleted' });
+  if ((await getAccountStatus(userId)) === 'deleted')
+    throw new AppError('unauthorized', undefined, { reason: 'account_deleted' });
 }
 
 /**
@@ -35,12 +36,22 @@ async function refuseDeleted(userId: number): Promise<void> {
  */
 async function linkToExisting(identity: ProviderIdentity, userId: number): Promise<void> {
   await getDb().transaction(async (tx) => {
-    const [state] = await tx.select({ status: t.accountStates.status }).from(t.accountStates).where(eq(t.accountStates.userId, userId)).for('update');
+    const [state] = await tx
+      .select({ status: t.accountStates.status })
+      .from(t.accountStates)
+      .where(eq(t.accountStates.userId, userId))
+      .for('update');
     if (state?.status === 'pending') {
-      await tx.update(t.accountStates).set({ status: 'active', emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(t.accountStates.userId, userId));
+      await tx
+        .update(t.accountStates)
+        .set({ status: 'active', emailConfirmedAt: new Date(), updatedAt: new Date() })
+        .where(eq(t.accountStates.userId, userId));
       await tx.update(t.users).set({ passwordHash: null, doubleOptIn: true }).where(eq(t.users.id, userId));
     }
-    await tx.insert(t.userIdentities).values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email }).onConflictDoNothing();
+    await tx
+      .insert(t.userIdentities)
+      .values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email })
+      .onConflictDoNothing();
   });
 }
 
@@ -58,21 +69,37 @@ async function resolveOnce(identity: ProviderIdentity, world: WorldCode): Promis
     return known;
   }
   if (!identity.email) {
-    throw new AppError('bad_request', undefined, { reason: 'provider_email_missing', message: 'The provider did not share an e-mail address; allow it and try again' });
+    throw new AppError('bad_request', undefined, {
+      reason: 'provider_email_missing',
+      message: 'The provider did not share an e-mail address; allow it and try again',
+    });
   }
   const existing = await findUserByEmail(identity.email);
   if (existing) {
     if (!identity.emailVerified) {
       // Linking on an unverified address would hand the account to whoever typed it at the provider.
-      throw new AppError('conflict', undefined, { reason: 'email_taken', message: 'An account with this e-mail address exists; sign in with it first' });
+      throw new AppError('conflict', undefined, {
+        reason: 'email_taken',
+        message: 'An account with this e-mail address exists; sign in with it first',
+      });
     }
     await refuseDeleted(existing.id);
     await linkToExisting(identity, existing.id);
     return (await findIdentityUser(identity.provider, identity.subject)) ?? existing.id;
   }
   const publicName = (identity.name ?? identity.email.split('@')[0]!).slice(0, 60);
-  const created = await createAccount({ email: identity.email, publicName, world, passwordHash: null, status: 'active', creationSource: identity.provider });
-  await getDb().insert(t.userIdentities).values({ provider: identity.provider, subject: identity.subject, userId: created.id, email: identity.email }).onConflictDoNothing();
+  const created = await createAccount({
+    email: identity.email,
+    publicName,
+    world,
+    passwordHash: null,
+    status: 'active',
+    creationSource: identity.provider,
+  });
+  await getDb()
+    .insert(t.userIdentities)
+    .values({ provider: identity.provider, subject: identity.subject, userId: created.id, email: identity.email })
+    .onConflictDoNothing();
   return (await findIdentityUser(identity.provider, identity.subject)) ?? created.id;
 }
 

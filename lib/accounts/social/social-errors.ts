@@ -3,7 +3,15 @@
  * `?social_error=`, the Microsoft redirect page from the completion call's answer. No imports, so
  * client components can use it.
  */
-export const SOCIAL_ERRORS = ['cancelled', 'expired', 'email_taken', 'email_missing', 'account_deleted', 'unavailable', 'failed'] as const;
+export const SOCIAL_ERRORS = [
+  'cancelled',
+  'expired',
+  'email_taken',
+  'email_missing',
+  'account_deleted',
+  'unavailable',
+  'failed',
+] as const;
 export type SocialError = (typeof SOCIAL_ERRORS)[number];
 
 export function isSocialError(value: unknown): value is SocialError {

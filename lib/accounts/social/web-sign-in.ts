@@ -11,7 +11,8 @@ import { socialErrorFor, type SocialError } from './social-errors';
 /** The `[provider]` segment of the social routes; an unknown one is a 404. */
 export async function providerParam(params: Promise<{ provider: string }>): Promise<SocialProvider> {
   const { provider } = await params;
-  if (!isSocialProvider(provider)) throw new AppError('not_found', undefined, [{ path: 'provider', message: `Unknown provider "${provider}"` }]);
+  if (!isSocialProvider(provider))
+    throw new AppError('not_found', undefined, [{ path: 'provider', message: `Unknown provider "${provider}"` }]);
   return provider;
 }
 
@@ -19,7 +20,12 @@ export async function providerParam(params: Promise<{ provider: string }>): Prom
  * Remembers the flow in its cookie. Apple answers with a cross-site form POST, which carries only
  * SameSite=None cookies (and browsers allow those over HTTPS only).
  */
-export function setFlowCookie(response: NextResponse, request: NextRequest, provider: SocialProvider, value: string): void {
+export function setFlowCookie(
+  response: NextResponse,
+  request: NextRequest,
+  provider: SocialProvider,
+  value: string,
+): void {
   const secure = isHttps(request);
   response.cookies.set(SOCIAL_FLOW_COOKIE, value, {
     httpOnly: true,
@@ -31,7 +37,12 @@ export function setFlowCookie(response: NextResponse, request: NextRequest, prov
 }
 
 export function clearFlowCookie(response: NextResponse): void {
-  response.cookies.set(SOCIAL_FLOW_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: SOCIAL_FLOW_COOKIE_PATH, maxAge: 0 });
+  response.cookies.set(SOCIAL_FLOW_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: SOCIAL_FLOW_COOKIE_PATH,
+    maxAge: 0,
+  });
 }
 
 export function readFlowCookie(request: NextRequest): string | undefined {
@@ -39,7 +50,12 @@ export function readFlowCookie(request: NextRequest): string | undefined {
 }
 
 /** Signs the website in: a new token in the httpOnly session cookie, never in the answer. */
-export async function startWebSession(response: NextResponse, request: NextRequest, userId: number, provider: SocialProvider): Promise<void> {
+export async function startWebSession(
+  response: NextResponse,
+  request: NextRequest,
+  userId: number,
+  provider: SocialProvider,
+): Promise<void> {
   const token = await issueAccessToken({ userId, clientId: 'web', grantType: provider });
   await writeSessionCookie(response, token, isHttps(request));
 }

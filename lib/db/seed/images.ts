@@ -6,7 +6,18 @@ import sharp from 'sharp';
  * page would be: a browser paints an SVG image on the main thread (text layout included) and
  * decodes WebP off it, so SVG demo images made every page's load slower than real ones.
  */
-const PALETTE = ['#1f6f8b', '#99a8b2', '#e6a157', '#c75d5d', '#5d8c5a', '#7b5ea7', '#d4a017', '#3d7ea6', '#b5651d', '#2e8b57'];
+const PALETTE = [
+  '#1f6f8b',
+  '#99a8b2',
+  '#e6a157',
+  '#c75d5d',
+  '#5d8c5a',
+  '#7b5ea7',
+  '#d4a017',
+  '#3d7ea6',
+  '#b5651d',
+  '#2e8b57',
+];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -50,7 +61,9 @@ export function previewWebp(heading: string, variant: number): Promise<Buffer> {
 export function coverSvg(title: string, subject: string, colorIndex: number): string {
   const color = PALETTE[colorIndex % PALETTE.length];
   const lines = wrap(title, 22)
-    .map((l, i) => `<text x="48" y="${300 + i * 52}" font-size="40" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) => `<text x="48" y="${300 + i * 52}" font-size="40" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800"><rect width="600" height="800" fill="${color}"/><rect x="24" y="24" width="552" height="752" fill="none" stroke="#fff" stroke-width="4" rx="16"/><text x="48" y="120" font-size="28" fill="#fff" font-family="sans-serif">${escapeXml(subject)}</text><g font-family="sans-serif">${lines}</g><circle cx="500" cy="690" r="50" fill="#fff" opacity=".25"/></svg>`;
 }

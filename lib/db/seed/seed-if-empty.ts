@@ -10,6 +10,8 @@ export async function seedIfEmpty(options: { materials: number; log?: (m: string
   if ((result.rows[0]?.n ?? 0) > 0) return false;
   options.log?.(`empty database: loading the demo catalogue (${options.materials} materials)…`);
   const summary = await seedDemoCatalogue(db, getStorage(), options);
-  options.log?.(`demo catalogue ready: ${summary.materials} materials, ${summary.users} users in ${(summary.milliseconds / 1000).toFixed(1)} s`);
+  options.log?.(
+    `demo catalogue ready: ${summary.materials} materials, ${summary.users} users in ${(summary.milliseconds / 1000).toFixed(1)} s`,
+  );
   return true;
 }

@@ -110,7 +110,11 @@ interface WorldContext {
 }
 
 /** Creates the demo catalogue in an empty database. */
-export async function seedDemoCatalogue(db: Database, storage: FileStorage, options: SeedOptions): Promise<SeedSummary> {
+export async function seedDemoCatalogue(
+  db: Database,
+  storage: FileStorage,
+  options: SeedOptions,
+): Promise<SeedSummary> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
@@ -125,17 +129,46 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
   const [buyer, seller, schoolMaster, admin] = await db
     .insert(t.users)
     .values([
-      { email: DEMO_ACCOUNTS.buyer, slug: 'demo-kaeuferin', publicName: 'Demo Käuferin', passwordHash, doubleOptIn: true },
-      { email: DEMO_ACCOUNTS.seller, slug: 'frau-demo', publicName: 'Frau Demo', passwordHash, doubleOptIn: true, isSeller: true, becameSellerAt: new Date(now.getTime() - 900 * DAY) },
-      { email: DEMO_ACCOUNTS.schoolMaster, slug: 'schulleitung-demo', publicName: 'Schulleitung Demo', passwordHash, doubleOptIn: true, schoolRole: 'master' },
-      { email: DEMO_ACCOUNTS.admin, slug: 'admin', publicName: 'Kreide Admin', passwordHash, doubleOptIn: true, role: 'admin' },
+      {
+        email: DEMO_ACCOUNTS.buyer,
+        slug: 'demo-kaeuferin',
+        publicName: 'Demo Käuferin',
+        passwordHash,
+        doubleOptIn: true,
+      },
+      {
+        email: DEMO_ACCOUNTS.seller,
+        slug: 'frau-demo',
+        publicName: 'Frau Demo',
+        passwordHash,
+        doubleOptIn: true,
+        isSeller: true,
+        becameSellerAt: new Date(now.getTime() - 900 * DAY),
+      },
+      {
+        email: DEMO_ACCOUNTS.schoolMaster,
+        slug: 'schulleitung-demo',
+        publicName: 'Schulleitung Demo',
+        passwordHash,
+        doubleOptIn: true,
+        schoolRole: 'master',
+      },
+      {
+        email: DEMO_ACCOUNTS.admin,
+        slug: 'admin',
+        publicName: 'Kreide Admin',
+        passwordHash,
+        doubleOptIn: true,
+        role: 'admin',
+      },
     ])
     .returning({ id: t.users.id });
   userCount += 4;
   await db.insert(t.authorProfiles).values({
     userId: seller!.id,
     subtitle: 'Grundschullehrerin aus Köln',
-    description: '<p>Ich unterrichte seit 15 Jahren an einer Grundschule in Köln und teile hier, was in meinen Klassen wirklich funktioniert.</p>',
+    description:
+      '<p>Ich unterrichte seit 15 Jahren an einer Grundschule in Köln und teile hier, was in meinen Klassen wirklich funktioniert.</p>',
     instagramProfile: 'frau.demo.unterricht',
     teachableCertified: true,
   });
@@ -155,7 +188,9 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
     const vocab = VOCABULARIES[world];
     const subjectRows = await db
       .insert(t.subjects)
-      .values(vocab.subjects.map((s, i) => ({ world, key: s.key, title: s.title, slug: slugify(s.title), position: i })))
+      .values(
+        vocab.subjects.map((s, i) => ({ world, key: s.key, title: s.title, slug: slugify(s.title), position: i })),
+      )
       .returning({ id: t.subjects.id });
     const gradeRows = await db
       .insert(t.grades)
@@ -177,7 +212,10 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       const fresh = subject.topics.filter((topic) => !seenSlugs.has(slugify(topic)));
       fresh.forEach((topic) => seenSlugs.add(slugify(topic)));
       const rows = fresh.length
-        ? await db.insert(t.keywords).values(fresh.map((title) => ({ world, title, slug: slugify(title) }))).returning({ id: t.keywords.id })
+        ? await db
+            .insert(t.keywords)
+            .values(fresh.map((title) => ({ world, title, slug: slugify(title) })))
+            .returning({ id: t.keywords.id })
         : [];
       keywordIdsBySubject.push(rows.map((r) => r.id));
     }
@@ -190,7 +228,13 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
         world,
         title,
         slug: slugify(title),
-        intro: fill(random.pick(vocab.descriptionSentences), { topic: subject.topics[0]!, subject: subject.title, grade: vocab.grades[4]!, pages: 12, type: vocab.materialTypes[0]!.title }),
+        intro: fill(random.pick(vocab.descriptionSentences), {
+          topic: subject.topics[0]!,
+          subject: subject.title,
+          grade: vocab.grades[4]!,
+          pages: 12,
+          type: vocab.materialTypes[0]!.title,
+        }),
         subjectId: subjectRows[subjectIndex]!.id,
       };
     });
@@ -198,7 +242,16 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
 
     const schoolRows = await db
       .insert(t.schools)
-      .values(vocab.schools.map((s, i) => ({ world, name: s.name, city: s.city, slug: slugify(`${s.name} ${s.city}`), schoolType: SCHOOL_TYPES[1 + (i % (SCHOOL_TYPES.length - 1))]!, isVerified: i % 3 === 0 })))
+      .values(
+        vocab.schools.map((s, i) => ({
+          world,
+          name: s.name,
+          city: s.city,
+          slug: slugify(`${s.name} ${s.city}`),
+          schoolType: SCHOOL_TYPES[1 + (i % (SCHOOL_TYPES.length - 1))]!,
+          isVerified: i % 3 === 0,
+        })),
+      )
       .returning({ id: t.schools.id });
 
     // Authors (sellers) and readers (followers) of this world.
@@ -239,7 +292,13 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       .values(
         Array.from({ length: 40 }, (_, i) => {
           const name = `${random.pick(vocab.firstNames)} ${random.pick(vocab.lastNames)}`;
-          return { email: `reader-${world}-${i + 1}@demo.test`, slug: slugify(name), publicName: name, world, currencyCode: getWorld(world).currency };
+          return {
+            email: `reader-${world}-${i + 1}@demo.test`,
+            slug: slugify(name),
+            publicName: name,
+            world,
+            currencyCode: getWorld(world).currency,
+          };
         }),
       )
       .returning({ id: t.users.id });
@@ -259,13 +318,17 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       readerIds: readerRows.map((r) => r.id),
     });
   }
-  await db.update(t.users).set({ schoolId: contexts[0]!.schoolIds[0]! }).where(sql`id = ${schoolMaster!.id}`);
+  await db
+    .update(t.users)
+    .set({ schoolId: contexts[0]!.schoolIds[0]! })
+    .where(sql`id = ${schoolMaster!.id}`);
 
   // Follows: readers and other authors follow authors of their world.
   const follows: [number, number][] = [];
   for (const ctx of contexts) {
     for (const follower of [...ctx.readerIds, ...ctx.authorIds]) {
-      for (const author of random.sample(ctx.authorIds, random.int(1, 5))) if (author !== follower) follows.push([follower, author]);
+      for (const author of random.sample(ctx.authorIds, random.int(1, 5)))
+        if (author !== follower) follows.push([follower, author]);
     }
   }
   await insertPairs(db, 'author_follows', ['follower_id', 'author_id'], follows);
@@ -284,7 +347,13 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
           .sample(ctx.vocab.blogParagraphs, 3)
           .map((p) => `<p>${escapeHtml(fill(p, values))}</p>`)
           .join('');
-        return { authorId, world: ctx.world, title: fill(random.pick(ctx.vocab.blogTitles), values), body, publishedAt: new Date(now.getTime() - random.int(1, 700) * DAY) };
+        return {
+          authorId,
+          world: ctx.world,
+          title: fill(random.pick(ctx.vocab.blogTitles), values),
+          body,
+          publishedAt: new Date(now.getTime() - random.int(1, 700) * DAY),
+        };
       }),
     );
     if (posts.length) await insertChunks(posts, 500, (chunk) => db.insert(t.blogPosts).values(chunk));
@@ -343,20 +412,51 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
         plan.schoolTypes.forEach((schoolType) => schoolTypeRows.push({ materialId: id, schoolType }));
         const coverKey = ownCovers ? `covers/${id}.webp` : `covers/pool-${ctx.world}-${id % 100}.webp`;
         if (!coverBytes.has(coverKey) && !coverJobs.has(coverKey)) {
-          coverJobs.set(coverKey, { title: plan.row.title, subject: ctx.vocab.subjects[plan.subjectIndex]!.title, colorIndex: plan.subjectIndex });
+          coverJobs.set(coverKey, {
+            title: plan.row.title,
+            subject: ctx.vocab.subjects[plan.subjectIndex]!.title,
+            colorIndex: plan.subjectIndex,
+          });
         }
         // Its size is filled in once the cover is rendered, below.
-        files.push({ materialId: id, type: 'cover', name: 'cover.webp', storagePath: coverKey, mimeType: 'image/webp', sizeBytes: 0 });
+        files.push({
+          materialId: id,
+          type: 'cover',
+          name: 'cover.webp',
+          storagePath: coverKey,
+          mimeType: 'image/webp',
+          sizeBytes: 0,
+        });
         if (plan.hasMainFile) {
-          files.push({ materialId: id, type: 'material_file', name: `${plan.row.slug}.pdf`, storagePath: `materials/${id}.pdf`, mimeType: 'application/pdf', sizeBytes: 90_000 + plan.row.pages! * 42_000 });
+          files.push({
+            materialId: id,
+            type: 'material_file',
+            name: `${plan.row.slug}.pdf`,
+            storagePath: `materials/${id}.pdf`,
+            mimeType: 'application/pdf',
+            sizeBytes: 90_000 + plan.row.pages! * 42_000,
+          });
         }
         if (plan.hasSources) {
-          files.push({ materialId: id, type: 'sources', name: `${plan.row.slug}-vorlagen.docx`, storagePath: `materials/${id}-sources.docx`, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', sizeBytes: 60_000 });
+          files.push({
+            materialId: id,
+            type: 'sources',
+            name: `${plan.row.slug}-vorlagen.docx`,
+            storagePath: `materials/${id}-sources.docx`,
+            mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            sizeBytes: 60_000,
+          });
         }
         const pool = previewKeys.get(`${ctx.world}:${plan.subjectIndex}`)!;
         for (let p = 0; p < plan.previewCount; p++) {
           const size = p === 0 ? COVER_SIZE : PREVIEW_SIZE;
-          previews.push({ materialId: id, position: p, storagePath: p === 0 ? coverKey : pool[(p + id) % pool.length]!, width: size.width, height: size.height });
+          previews.push({
+            materialId: id,
+            position: p,
+            storagePath: p === 0 ? coverKey : pool[(p + id) % pool.length]!,
+            width: size.width,
+            height: size.height,
+          });
         }
       }
       await insertPairs(db, 'material_subjects', ['material_id', 'subject_id'], pairs.subjects);
@@ -376,9 +476,17 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
       const bundleItems: [number, number][] = [];
       plans.forEach((plan, i) => {
         if (!plan.row.isBundle) return;
-        const candidates = plans.map((p, j) => ({ p, j })).filter(({ p, j }) => j !== i && !p.row.isBundle && p.row.authorId === plan.row.authorId);
+        const candidates = plans
+          .map((p, j) => ({ p, j }))
+          .filter(({ p, j }) => j !== i && !p.row.isBundle && p.row.authorId === plan.row.authorId);
         const chosen = random.sample(candidates, random.int(3, 5));
-        const fallback = chosen.length >= 2 ? chosen : random.sample(plans.map((p, j) => ({ p, j })).filter(({ p, j }) => j !== i && !p.row.isBundle), 3);
+        const fallback =
+          chosen.length >= 2
+            ? chosen
+            : random.sample(
+                plans.map((p, j) => ({ p, j })).filter(({ p, j }) => j !== i && !p.row.isBundle),
+                3,
+              );
         fallback.forEach(({ j }) => bundleItems.push([ids[i]!, ids[j]!]));
       });
       await insertPairs(db, 'bundle_items', ['bundle_id', 'material_id'], bundleItems);
@@ -398,7 +506,13 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage, opti
   // Fresh statistics, or the planner guesses six rows per world and skips the search index.
   await db.execute(sql`ANALYZE`);
 
-  return { materials: materialCount, users: userCount, authors: contexts.reduce((n, c) => n + c.authorIds.length, 0), blogPosts: blogPostCount, milliseconds: Date.now() - started };
+  return {
+    materials: materialCount,
+    users: userCount,
+    authors: contexts.reduce((n, c) => n + c.authorIds.length, 0),
+    blogPosts: blogPostCount,
+    milliseconds: Date.now() - started,
+  };
 }
 
 function planMaterial(ctx: WorldContext, random: Random, now: Date, index: number) {
@@ -416,11 +530,25 @@ function planMaterial(ctx: WorldContext, random: Random, now: Date, index: numbe
   const values = { topic, subject: subject.title, grade, pages, type: type.title };
   const title = fill(random.pick(vocab.titlePatterns), values).replace(/\s+/g, ' ').trim();
   const long = random.chance(0.08);
-  const paragraphs = Array.from({ length: long ? random.int(10, 14) : random.int(2, 4) }, () =>
-    `<p>${escapeHtml(random.sample(vocab.descriptionSentences, random.int(2, 3)).map((s) => fill(s, values)).join(' '))}</p>`,
+  const paragraphs = Array.from(
+    { length: long ? random.int(10, 14) : random.int(2, 4) },
+    () =>
+      `<p>${escapeHtml(
+        random
+          .sample(vocab.descriptionSentences, random.int(2, 3))
+          .map((s) => fill(s, values))
+          .join(' '),
+      )}</p>`,
   );
   if (random.chance(0.4)) {
-    paragraphs.splice(1, 0, `<ul>${random.sample(subject.topics, 3).map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>`);
+    paragraphs.splice(
+      1,
+      0,
+      `<ul>${random
+        .sample(subject.topics, 3)
+        .map((x) => `<li>${escapeHtml(x)}</li>`)
+        .join('')}</ul>`,
+    );
   }
   // The demo seller owns a larger share of the German catalogue, for a full storefront.
   const authorId = ctx.world === 'de' && index % 12 === 0 ? ctx.authorIds[0]! : random.pick(ctx.authorIds);
@@ -464,7 +592,7 @@ function planMaterial(ctx: WorldContext, random: Random, now: Date, index: numbe
       pages,
       salesCount,
       ratingCount,
-      ratingSum: ratingCount * random.int(38, 50) / 10 | 0,
+      ratingSum: ((ratingCount * random.int(38, 50)) / 10) | 0,
       createdAt,
       updatedAt: createdAt,
     } satisfies typeof t.materials.$inferInsert,

@@ -8,12 +8,28 @@ import { MemoryStorage } from './memory-storage';
 /** Test-only wiring of the session against MSW: the same pieces as lib/api/browser.ts. */
 export const API = 'http://kreide.test/api';
 export const PATHS: SessionPaths = { login: '/de/anmelden', registerConfirm: '/de/registrieren/bestaetigen/' };
-export const USER: SessionUser = { id: 7, loggedInAsAnotherUser: false, isAgbAccepted: true, userName: 'buyer', details: { publicName: 'Berta Buyer', imagePath: null } };
-export const TERMS = { id: 3, world: 'de', version: 2, title: 'AGB 2', body: 'Neue Bedingungen.\nZweiter Absatz.', publishedAt: '2025-01-01T00:00:00.000Z' };
+export const USER: SessionUser = {
+  id: 7,
+  loggedInAsAnotherUser: false,
+  isAgbAccepted: true,
+  userName: 'buyer',
+  details: { publicName: 'Berta Buyer', imagePath: null },
+};
+export const TERMS = {
+  id: 3,
+  world: 'de',
+  version: 2,
+  title: 'AGB 2',
+  body: 'Neue Bedingungen.\nZweiter Absatz.',
+  publishedAt: '2025-01-01T00:00:00.000Z',
+};
 
 /** A 401 in the error shape of SPEC §8 / lib/api/handler.ts. */
 export function unauthorized(reason: string, extra: Record<string, unknown> = {}) {
-  return HttpResponse.json({ error: { code: 'unauthorized', message: 'Unauthorized', details: { reason, ...extra } } }, { status: 401 });
+  return HttpResponse.json(
+    { error: { code: 'unauthorized', message: 'Unauthorized', details: { reason, ...extra } } },
+    { status: 401 },
+  );
 }
 
 /**
@@ -23,7 +39,8 @@ export function unauthorized(reason: string, extra: Record<string, unknown> = {}
 export function abortingFetch(path: string): typeof fetch {
   return (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (new URL(url).pathname === `/api/${path}`) return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    if (new URL(url).pathname === `/api/${path}`)
+      return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
     return fetch(input, init);
   };
 }

@@ -5,7 +5,8 @@ export class MemoryStorage implements Storage {
   constructor(private readonly broken: 'none' | 'access' | 'setItem' = 'none') {}
 
   private check(write = false) {
-    if (this.broken === 'access' || (write && this.broken === 'setItem')) throw new DOMException('The operation is insecure.', 'SecurityError');
+    if (this.broken === 'access' || (write && this.broken === 'setItem'))
+      throw new DOMException('The operation is insecure.', 'SecurityError');
   }
 
   get length() {

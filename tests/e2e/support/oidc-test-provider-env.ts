@@ -15,7 +15,12 @@ export const OIDC_TEST_PROVIDERS = ['google', 'apple_id', 'facebook', 'microsoft
 export type OidcTestProvider = (typeof OIDC_TEST_PROVIDERS)[number];
 
 /** The env prefix of each provider in lib/env.ts. */
-const ENV_PREFIX: Record<OidcTestProvider, string> = { google: 'GOOGLE', apple_id: 'APPLE', facebook: 'FACEBOOK', microsoft: 'MICROSOFT' };
+const ENV_PREFIX: Record<OidcTestProvider, string> = {
+  google: 'GOOGLE',
+  apple_id: 'APPLE',
+  facebook: 'FACEBOOK',
+  microsoft: 'MICROSOFT',
+};
 
 /** Where each provider is mounted on the test server; Microsoft's path is its tenant's issuer. */
 export function oidcTestMountPath(provider: OidcTestProvider): string {
@@ -37,7 +42,10 @@ export const oidcTestClientSecret = (provider: OidcTestProvider) => `kreide-${pr
 export const OIDC_TEST_OTHER_CLIENT = { id: 'other-app', secret: 'other-app-secret' };
 
 /** The app's OIDC_* variables for a test provider listening at `origin`. */
-export function oidcTestAppEnv(origin: string, providers: readonly OidcTestProvider[] = OIDC_TEST_PROVIDERS): Record<string, string> {
+export function oidcTestAppEnv(
+  origin: string,
+  providers: readonly OidcTestProvider[] = OIDC_TEST_PROVIDERS,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const provider of providers) {
     const prefix = `OIDC_${ENV_PREFIX[provider]}`;

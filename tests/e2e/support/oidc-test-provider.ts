@@ -92,7 +92,11 @@ function loginPage(action: string, clientId: string, provider: OidcTestProvider)
 }
 
 /** Starts the provider server. `appOrigin` is where the app runs (its redirect URIs live there). */
-export async function startOidcTestProvider(options: { port?: number; host?: string; appOrigin: string }): Promise<RunningOidcTestProvider> {
+export async function startOidcTestProvider(options: {
+  port?: number;
+  host?: string;
+  appOrigin: string;
+}): Promise<RunningOidcTestProvider> {
   const host = options.host ?? '127.0.0.1';
   const appOrigin = options.appOrigin.replace(/\/$/, '');
   const server = http.createServer();
@@ -108,11 +112,24 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
     const mountPath = oidcTestMountPath(provider);
     const redirectUris = [`${appOrigin}/api/v3/oauth2/social/${provider}/callback`];
     // Microsoft comes back to the app's Microsoft redirect page of the world the sign-in started in.
-    if (provider === 'microsoft') redirectUris.push(...WORLD_CODES.map((world) => `${appOrigin}${pathFor(world, 'microsoft-redirect')}`));
+    if (provider === 'microsoft')
+      redirectUris.push(...WORLD_CODES.map((world) => `${appOrigin}${pathFor(world, 'microsoft-redirect')}`));
     const oidc = new Provider(`${origin}${mountPath}`, {
       clients: [
-        { client_id: oidcTestClientId(provider), client_secret: oidcTestClientSecret(provider), redirect_uris: redirectUris, response_types: ['code'], grant_types: ['authorization_code'] },
-        { client_id: OIDC_TEST_OTHER_CLIENT.id, client_secret: OIDC_TEST_OTHER_CLIENT.secret, redirect_uris: [`${appOrigin}/other-app/callback`], response_types: ['code'], grant_types: ['authorization_code'] },
+        {
+          client_id: oidcTestClientId(provider),
+          client_secret: oidcTestClientSecret(provider),
+          redirect_uris: redirectUris,
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+        },
+        {
+          client_id: OIDC_TEST_OTHER_CLIENT.id,
+          client_secret: OIDC_TEST_OTHER_CLIENT.secret,
+          redirect_uris: [`${appOrigin}/other-app/callback`],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+        },
       ],
       jwks: { keys: [key] },
       cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
@@ -121,12 +138,18 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
       claims: {
         openid: provider === 'microsoft' ? ['sub', 'tid'] : ['sub'],
         email: ['email', 'email_verified'],
-        ...(provider === 'apple_id' ? { name: [] } : provider === 'facebook' ? { public_profile: ['name'] } : { profile: ['name'] }),
+        ...(provider === 'apple_id'
+          ? { name: [] }
+          : provider === 'facebook'
+            ? { public_profile: ['name'] }
+            : { profile: ['name'] }),
       },
       // Put the scope's claims into the ID token (as Google and Microsoft do), not only userinfo.
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}`,
+      },
       pkce: { required: () => true },
       async findAccount(_ctx: unknown, id: string) {
         const account = accounts.get(id);
@@ -147,7 +170,8 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
         };
       },
       ttl: {
-        IdToken: (ctx: { oidc?: { entities?: { Account?: { idTokenTtl?: number } } } }) => ctx.oidc?.entities?.Account?.idTokenTtl ?? 3600,
+        IdToken: (ctx: { oidc?: { entities?: { Account?: { idTokenTtl?: number } } } }) =>
+          ctx.oidc?.entities?.Account?.idTokenTtl ?? 3600,
         AccessToken: 3600,
         AuthorizationCode: 60,
         Grant: 3600,
@@ -162,12 +186,23 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
     return { provider, mountPath, oidc, callback: oidc.callback() };
   });
 
-  async function handleInteraction(mount: (typeof mounts)[number], req: http.IncomingMessage, res: http.ServerResponse, uid: string, action: 'show' | 'login' | 'abort') {
+  async function handleInteraction(
+    mount: (typeof mounts)[number],
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    uid: string,
+    action: 'show' | 'login' | 'abort',
+  ) {
     const details = await mount.oidc.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error('interaction mismatch');
     const clientId = String(details.params.client_id);
     if (action === 'abort') {
-      await mount.oidc.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false });
+      await mount.oidc.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (action === 'show') {
@@ -195,7 +230,12 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
     const grant = new mount.oidc.Grant({ accountId, clientId });
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
-    await mount.oidc.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await mount.oidc.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   /** Microsoft's 'common' discovery: the mount's own document with the issuer as a template. */
@@ -234,7 +274,10 @@ export async function startOidcTestProvider(options: { port?: number; host?: str
     });
   });
 
-  const issuers = Object.fromEntries(OIDC_TEST_PROVIDERS.map((p) => [p, `${origin}${oidcTestMountPath(p)}`])) as Record<OidcTestProvider, string>;
+  const issuers = Object.fromEntries(OIDC_TEST_PROVIDERS.map((p) => [p, `${origin}${oidcTestMountPath(p)}`])) as Record<
+    OidcTestProvider,
+    string
+  >;
   return {
     origin,
     issuers,
@@ -253,7 +296,9 @@ if (require.main === module) {
   const appOrigin = process.env.OIDC_TEST_APP_ORIGIN ?? `http://localhost:${process.env.E2E_PORT ?? 3111}`;
   startOidcTestProvider({ port, host: process.env.OIDC_TEST_HOST, appOrigin })
     .then((running) => {
-      process.stdout.write(`${JSON.stringify({ ready: true, origin: running.origin, issuers: running.issuers, appEnv: running.appEnv, configuredIssuers: Object.fromEntries(OIDC_TEST_PROVIDERS.map((p) => [p, oidcTestConfiguredIssuer(running.origin, p)])) })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ready: true, origin: running.origin, issuers: running.issuers, appEnv: running.appEnv, configuredIssuers: Object.fromEntries(OIDC_TEST_PROVIDERS.map((p) => [p, oidcTestConfiguredIssuer(running.origin, p)])) })}\n`,
+      );
       const stop = () => void running.close().then(() => process.exit(0));
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);

@@ -8,7 +8,10 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * with another method than GET or HEAD names the page's origin, unless `origin` says otherwise
  * (`false`: no Origin header at all, as a careless or non-browser client would send).
  */
-export function apiRequest(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; origin?: string | false } = {}): NextRequest {
+export function apiRequest(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; origin?: string | false } = {},
+): NextRequest {
   const headers = new Headers(init.headers);
   const method = init.method ?? 'GET';
   let body: string | undefined;
@@ -16,6 +19,7 @@ export function apiRequest(path: string, init: { method?: string; body?: unknown
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  if (!headers.has('origin') && init.origin !== false && !['GET', 'HEAD'].includes(method)) headers.set('origin', init.origin ?? TEST_ORIGIN);
+  if (!headers.has('origin') && init.origin !== false && !['GET', 'HEAD'].includes(method))
+    headers.set('origin', init.origin ?? TEST_ORIGIN);
   return new NextRequest(new URL(path, TEST_ORIGIN), { method, headers, body });
 }

@@ -55,7 +55,9 @@ export async function startTestDatabase(options: { seedMaterials?: number } = {}
   process.env.KREIDE_RUNTIME_DATABASE_URL = url;
   await runMigrations(url);
   if (options.seedMaterials) {
-    await seedDemoCatalogue(getDb(), new LocalFileStorage(path.join(dataDir, 'files')), { materials: options.seedMaterials });
+    await seedDemoCatalogue(getDb(), new LocalFileStorage(path.join(dataDir, 'files')), {
+      materials: options.seedMaterials,
+    });
   }
   return {
     url,

@@ -8,6 +8,7 @@ const query = z.preprocess((raw) => searchParamsToObject(raw as Record<string, s
 
 // GET /api/v3/search?world=&q=&subject=&class_grade=&…&sort=&page= — one page of search results
 // with facet counts; `tookMs` is the time spent in the database.
-export const GET = defineRoute({ summary: 'One page of search results with facet counts', auth: 'anonymous', query }, async ({ world, query }) =>
-  searchMaterials(world.code, query),
+export const GET = defineRoute(
+  { summary: 'One page of search results with facet counts', auth: 'anonymous', query },
+  async ({ world, query }) => searchMaterials(world.code, query),
 );

@@ -17,6 +17,9 @@ export async function GET(_request: Request, context: { params: Promise<{ world:
   const entries = await listSitemapEntries(parsed.data.world, kind as (typeof SITEMAP_KINDS)[number], Number(page));
   if (entries.length === 0) return new Response('Not found', { status: 404 });
   return new Response(renderUrlSet(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, s-maxage=3600, stale-while-revalidate=86400' },
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, s-maxage=3600, stale-while-revalidate=86400',
+    },
   });
 }

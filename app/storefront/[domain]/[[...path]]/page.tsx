@@ -48,21 +48,42 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     return {
       title: material.title,
       description: htmlToText(material.description),
-      alternates: { canonical: origin + pathFor(world.code, 'material', { id: String(material.id), slug: material.slug }) },
+      alternates: {
+        canonical: origin + pathFor(world.code, 'material', { id: String(material.id), slug: material.slug }),
+      },
     };
   }
   const tab = page.kind === 'blog' ? 'blog' : undefined;
   return {
     description: author.details.description ? htmlToText(author.details.description) : undefined,
-    alternates: { canonical: origin + pathFor(world.code, 'author', { id: String(author.id), slug: author.slug, tab }) },
+    alternates: {
+      canonical: origin + pathFor(world.code, 'author', { id: String(author.id), slug: author.slug, tab }),
+    },
   };
 }
 
-function StorefrontCard({ material, world, texts }: { material: MaterialCard; world: World; texts: Record<'free' | 'previous' | 'bestseller' | 'new' | 'sale', string> }) {
+function StorefrontCard({
+  material,
+  world,
+  texts,
+}: {
+  material: MaterialCard;
+  world: World;
+  texts: Record<'free' | 'previous' | 'bestseller' | 'new' | 'sale', string>;
+}) {
   return (
     <article className="card">
       <Link href={`/material/${material.id}/${material.slug}`} className="card-link" prefetch={false}>
-        {material.coverPath ? <img src={mediaUrl(material.coverPath)} alt="" width={150} height={200} loading="lazy" className="card-cover" /> : null}
+        {material.coverPath ? (
+          <img
+            src={mediaUrl(material.coverPath)}
+            alt=""
+            width={150}
+            height={200}
+            loading="lazy"
+            className="card-cover"
+          />
+        ) : null}
         <h3 className="card-title">{material.title}</h3>
       </Link>
       <Labels labels={getMaterialLabels(material)} texts={texts} />
@@ -76,15 +97,41 @@ export default async function StorefrontPage(props: Props) {
   const { page, author, material, world } = await load(props);
   const t = await getTranslations({ locale: world.code, namespace: 'author-page' });
   const common = await getTranslations({ locale: world.code, namespace: 'common' });
-  const texts = { free: common('price.free'), previous: common('price.previous'), bestseller: common('labels.bestseller'), new: common('labels.new'), sale: common('labels.sale') };
+  const texts = {
+    free: common('price.free'),
+    previous: common('price.previous'),
+    bestseller: common('labels.bestseller'),
+    new: common('labels.new'),
+    sale: common('labels.sale'),
+  };
   if (material) {
     return (
       <article className="material">
         <h1>{material.title}</h1>
-        {material.previews[0] ? <img src={mediaUrl(material.previews[0].storagePath)} alt="" width={375} height={500} fetchPriority="high" className="preview preview-first" /> : null}
-        <p className="material-price"><Price {...material} world={world} freeLabel={texts.free} previousPriceLabel={texts.previous} /></p>
-        <div className="material-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }} />
-        <p><a href={getPublicOrigin() + pathFor(world.code, 'material', { id: String(material.id), slug: material.slug })}>{t('storefront.buyOnKreide')}</a></p>
+        {material.previews[0] ? (
+          <img
+            src={mediaUrl(material.previews[0].storagePath)}
+            alt=""
+            width={375}
+            height={500}
+            fetchPriority="high"
+            className="preview preview-first"
+          />
+        ) : null}
+        <p className="material-price">
+          <Price {...material} world={world} freeLabel={texts.free} previousPriceLabel={texts.previous} />
+        </p>
+        <div
+          className="material-description"
+          dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }}
+        />
+        <p>
+          <a
+            href={getPublicOrigin() + pathFor(world.code, 'material', { id: String(material.id), slug: material.slug })}
+          >
+            {t('storefront.buyOnKreide')}
+          </a>
+        </p>
       </article>
     );
   }
@@ -93,10 +140,15 @@ export default async function StorefrontPage(props: Props) {
     return (
       <section>
         <h1>{t('tabs.blog')}</h1>
-        {posts.length === 0 ? <p>{t('empty')}</p> : (
+        {posts.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
           <ul className="post-list">
             {posts.map((p) => (
-              <li key={p.id}><h2>{p.title}</h2><p>{p.excerpt}</p></li>
+              <li key={p.id}>
+                <h2>{p.title}</h2>
+                <p>{p.excerpt}</p>
+              </li>
             ))}
           </ul>
         )}
@@ -108,13 +160,22 @@ export default async function StorefrontPage(props: Props) {
     <section data-storefront-author={author.id}>
       <h1>{page.kind === 'home' ? author.details.publicName : t('tabs.materials')}</h1>
       {page.kind === 'home' && author.details.description ? (
-        <div className="author-description" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(author.details.description) }} />
+        <div
+          className="author-description"
+          dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(author.details.description) }}
+        />
       ) : null}
       {page.kind === 'home' ? <h2>{t('storefront.latest')}</h2> : null}
       <div className="shelf-items">
-        {materials.map((m) => <StorefrontCard key={m.id} material={m} world={world} texts={texts} />)}
+        {materials.map((m) => (
+          <StorefrontCard key={m.id} material={m} world={world} texts={texts} />
+        ))}
       </div>
-      {page.kind === 'home' ? <p><Link href="/materials">{t('storefront.allMaterials')}</Link></p> : null}
+      {page.kind === 'home' ? (
+        <p>
+          <Link href="/materials">{t('storefront.allMaterials')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -3,8 +3,9 @@ import { getAccountCountry, setAccountCountry } from '@/lib/cabinet/account-coun
 import { accountCountrySchema } from '@/lib/cabinet/validation';
 
 // GET /api/v3/account/country?world= — the country stored on the signed-in user's account.
-export const GET = defineRoute({ summary: "The country of the signed-in user's account", auth: 'user' }, async ({ session, world }) =>
-  getAccountCountry(session.userId, world),
+export const GET = defineRoute(
+  { summary: "The country of the signed-in user's account", auth: 'user' },
+  async ({ session, world }) => getAccountCountry(session.userId, world),
 );
 
 // POST /api/v3/account/country?world= — stores the chosen country on the account (the visitor's

@@ -8,8 +8,9 @@ import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 
 // GET /api/v3/account/delete?world= — how the signed-in user confirms a deletion
 // (confirm_with 'password' or 'email') and whether this session may delete at all.
-export const GET = defineRoute({ summary: 'How the signed-in user confirms a deletion', auth: 'user' }, async ({ session }) =>
-  getDeletionRequirements(session.userId, session.impersonatorUserId),
+export const GET = defineRoute(
+  { summary: 'How the signed-in user confirms a deletion', auth: 'user' },
+  async ({ session }) => getDeletionRequirements(session.userId, session.impersonatorUserId),
 );
 
 // POST /api/v3/account/delete?world= — deletes the signed-in user's account after confirmation

@@ -10,7 +10,8 @@ import { clientIp } from '@/lib/security/rate-limit';
 export const POST = defineRoute(
   {
     summary: 'Sign in: password, client credentials, provider ID tokens or the app’s authorization code',
-    description: 'For client_id web the token is set as the httpOnly session cookie and access_token is null; client_id app receives it in the body.',
+    description:
+      'For client_id web the token is set as the httpOnly session cookie and access_token is null; client_id app receives it in the body.',
     auth: 'anonymous',
     body: authenticateSchema,
     example: { access_token: null, oauth_user_id: 12 },
@@ -19,7 +20,10 @@ export const POST = defineRoute(
     const answer = await authenticate(body, { ip: clientIp(request), world: world.code });
     if (body.client_id !== 'web') return NextResponse.json(answer, { headers: { 'Cache-Control': 'no-store' } });
     // The website never sees its token: it lives only in the httpOnly cookie (DESIGN §1).
-    const response = NextResponse.json({ access_token: null, oauth_user_id: answer.oauth_user_id }, { headers: { 'Cache-Control': 'no-store' } });
+    const response = NextResponse.json(
+      { access_token: null, oauth_user_id: answer.oauth_user_id },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
     await writeSessionCookie(response, answer.access_token, isHttps(request));
     return response;
   },

@@ -5,6 +5,11 @@ import { authorizeSchema, decideAppAuthorization } from '@/lib/accounts/app-auth
 // consent page; answers the redirect to the app (with a single-use code, or access_denied).
 // An admin acting as someone must not hand that person's account to an app.
 export const POST = defineRoute(
-  { summary: 'Allows or denies the mobile app (consent page)', auth: 'user', impersonation: false, body: authorizeSchema },
+  {
+    summary: 'Allows or denies the mobile app (consent page)',
+    auth: 'user',
+    impersonation: false,
+    body: authorizeSchema,
+  },
   async ({ session, body }) => decideAppAuthorization(session.userId, body),
 );

@@ -18,13 +18,22 @@ async function logOut(request: NextRequest): Promise<NextResponse> {
 
 // POST /api/v3/oauth2/logout — the website's logout: revokes the session's token and clears the
 // cookie. A POST, so a cross-site link or image cannot log anyone out (the origin check applies).
-export const POST = defineRoute({ summary: 'Logout: revokes the token and clears the session cookie', auth: 'anonymous', example: { logged_out: true } }, async ({ request }) =>
-  logOut(request),
+export const POST = defineRoute(
+  {
+    summary: 'Logout: revokes the token and clears the session cookie',
+    auth: 'anonymous',
+    example: { logged_out: true },
+  },
+  async ({ request }) => logOut(request),
 );
 
 // GET /api/v3/oauth2/logout — the mobile app's logout with its bearer token (SPEC §7 lists a GET).
 // A cookie session is refused here: a GET can be triggered by any page that links to it.
-export const GET = defineRoute({ summary: "The app's logout with its bearer token", auth: 'anonymous', example: { logged_out: true } }, async ({ request }) => {
-  if (usesSessionCookie(request)) throw new AppError('method_not_allowed', undefined, { reason: 'use_post_for_cookie_sessions' });
-  return logOut(request);
-});
+export const GET = defineRoute(
+  { summary: "The app's logout with its bearer token", auth: 'anonymous', example: { logged_out: true } },
+  async ({ request }) => {
+    if (usesSessionCookie(request))
+      throw new AppError('method_not_allowed', undefined, { reason: 'use_post_for_cookie_sessions' });
+    return logOut(request);
+  },
+);

@@ -8,10 +8,18 @@ import { hasAcceptedActualTerms } from '@/lib/accounts/terms';
 // whose token stays in the httpOnly cookie). A valid token of a user who has not accepted the
 // world's actual terms answers 401 with the reason terms_not_accepted (SPEC §4).
 export const GET = defineRoute(
-  { summary: "Whether the request's token is valid", auth: 'client', example: { oauth_user_id: 12, oauth_access_token: null } },
+  {
+    summary: "Whether the request's token is valid",
+    auth: 'client',
+    example: { oauth_user_id: 12, oauth_access_token: null },
+  },
   async ({ request, world, session }) => {
     // An impersonating admin acts as the user and does not accept terms on their behalf.
-    if (session.userId !== null && !session.impersonatorUserId && !(await hasAcceptedActualTerms(session.userId, world.code))) {
+    if (
+      session.userId !== null &&
+      !session.impersonatorUserId &&
+      !(await hasAcceptedActualTerms(session.userId, world.code))
+    ) {
       throw new AppError('unauthorized', undefined, { reason: 'terms_not_accepted', oauth_user_id: session.userId });
     }
     return { oauth_user_id: session.userId, oauth_access_token: usesSessionCookie(request) ? null : session.token };

@@ -6,7 +6,12 @@ import { clientIp } from '@/lib/security/rate-limit';
 // required, wrong guesses limited per account and IP); other sign-ins end. Refused while an
 // admin acts as the user.
 export const POST = defineRoute(
-  { summary: 'Changes the password (current one required)', auth: 'user', impersonation: false, body: changePasswordSchema },
+  {
+    summary: 'Changes the password (current one required)',
+    auth: 'user',
+    impersonation: false,
+    body: changePasswordSchema,
+  },
   async ({ request, world, body, session }) => {
     await changePassword(session.userId, session.tokenId, body, { world: world.code, ip: clientIp(request) });
     return { changed: true };

@@ -6,7 +6,15 @@ import { clientIp } from '@/lib/security/rate-limit';
 // POST /api/v3/password/forgot — mails a recovery link if the address has an account; the answer
 // (and the work before it) is the same either way.
 export const POST = defineRoute(
-  { summary: 'Mails a recovery link if the address has an account (same answer either way)', auth: 'anonymous', body: forgotSchema, successStatus: 202 },
+  {
+    summary: 'Mails a recovery link if the address has an account (same answer either way)',
+    auth: 'anonymous',
+    body: forgotSchema,
+    successStatus: 202,
+  },
   async ({ request, world, body }) =>
-    NextResponse.json(await requestPasswordRecovery(body.email, { world: world.code, ip: clientIp(request) }), { status: 202, headers: { 'Cache-Control': 'no-store' } }),
+    NextResponse.json(await requestPasswordRecovery(body.email, { world: world.code, ip: clientIp(request) }), {
+      status: 202,
+      headers: { 'Cache-Control': 'no-store' },
+    }),
 );

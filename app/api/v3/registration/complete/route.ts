@@ -5,7 +5,11 @@ import { clientIp } from '@/lib/security/rate-limit';
 // POST /api/v3/registration/complete — sets the password of an account created for the user
 // (mailed link, single use) and activates it.
 export const POST = defineRoute(
-  { summary: 'Completes an account created for the user (mailed token, password)', auth: 'anonymous', body: completeSchema },
+  {
+    summary: 'Completes an account created for the user (mailed token, password)',
+    auth: 'anonymous',
+    body: completeSchema,
+  },
   async ({ request, body }) => {
     await completeRegistration(body, { ip: clientIp(request) });
     return Response.json({ completed: true }, { headers: { 'Cache-Control': 'no-store' } });

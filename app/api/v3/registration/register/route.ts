@@ -6,6 +6,16 @@ import { clientIp } from '@/lib/security/rate-limit';
 // POST /api/v3/registration/register — sign up with e-mail, password and public name; mails the
 // confirmation link. The answer is the same for new and already registered addresses.
 export const POST = defineRoute(
-  { summary: 'Sign-up: mails the confirmation link', auth: 'anonymous', body: registerSchema, successStatus: 202, example: { status: 'confirmation_sent' } },
-  async ({ request, world, body }) => NextResponse.json(await register(body, { world: world.code, ip: clientIp(request) }), { status: 202, headers: { 'Cache-Control': 'no-store' } }),
+  {
+    summary: 'Sign-up: mails the confirmation link',
+    auth: 'anonymous',
+    body: registerSchema,
+    successStatus: 202,
+    example: { status: 'confirmation_sent' },
+  },
+  async ({ request, world, body }) =>
+    NextResponse.json(await register(body, { world: world.code, ip: clientIp(request) }), {
+      status: 202,
+      headers: { 'Cache-Control': 'no-store' },
+    }),
 );

@@ -10,5 +10,8 @@ const bodySchema = z.object({ terms_version_id: idSchema.optional() }).strict();
 // An admin acting as the user does not accept terms on their behalf.
 export const POST = defineRoute(
   { summary: "Accepts the world's actual terms", auth: 'user', impersonation: false, body: bodySchema },
-  async ({ session, world, body }) => ({ accepted: true, terms: await acceptActualTerms(session.userId, world.code, body.terms_version_id) }),
+  async ({ session, world, body }) => ({
+    accepted: true,
+    terms: await acceptActualTerms(session.userId, world.code, body.terms_version_id),
+  }),
 );

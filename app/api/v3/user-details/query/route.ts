@@ -9,11 +9,17 @@ import { getAuthorProfile } from '@/lib/catalog/authors';
 // profile's personal fields are absent; the owner reads them through v1/user/details.
 // A read: no session is involved, so no origin check either.
 export const POST = defineRoute(
-  { summary: 'An author profile by user id and world (public view)', auth: 'anonymous', csrf: false, body: authorQuerySchema },
+  {
+    summary: 'An author profile by user id and world (public view)',
+    auth: 'anonymous',
+    csrf: false,
+    body: authorQuerySchema,
+  },
   async ({ body, world }) => {
     const wanted = body.author.world ?? world.code;
     const profile = await getAuthorProfile(body.author.userId);
-    if (!profile || profile.world !== wanted) throw new AppError('not_found', undefined, { userId: body.author.userId, world: wanted });
+    if (!profile || profile.world !== wanted)
+      throw new AppError('not_found', undefined, { userId: body.author.userId, world: wanted });
     return selectAuthorFields(profile, body.fields);
   },
 );

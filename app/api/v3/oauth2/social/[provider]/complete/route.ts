@@ -20,8 +20,17 @@ export const POST = defineRoute(
   { summary: 'Completes a provider sign-in handed over by a page', auth: 'anonymous', body, params },
   async ({ request, body, params }) => {
     await enforce({ key: `sign-in:ip:${clientIp(request)}`, ...RATE_LIMITS.signInPerIp });
-    const done = await completeSocialSignIn({ provider: params.provider, flowCookie: readFlowCookie(request), code: body.code, state: body.state, iss: body.iss });
-    const response = NextResponse.json({ access_token: null, oauth_user_id: done.userId, return_to: done.returnTo }, { headers: { 'Cache-Control': 'no-store' } });
+    const done = await completeSocialSignIn({
+      provider: params.provider,
+      flowCookie: readFlowCookie(request),
+      code: body.code,
+      state: body.state,
+      iss: body.iss,
+    });
+    const response = NextResponse.json(
+      { access_token: null, oauth_user_id: done.userId, return_to: done.returnTo },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
     await startWebSession(response, request, done.userId, params.provider);
     clearFlowCookie(response);
     return response;

@@ -13,7 +13,11 @@ const params = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
 export const GET = defineRoute(
   { summary: 'Starts a sign-in with a provider (redirect)', auth: 'anonymous', query, params, successStatus: 303 },
   async ({ request, world, query, params }) => {
-    const { location, cookie } = await startSocialSignIn({ provider: params.provider, world: world.code, returnTo: query.return_to });
+    const { location, cookie } = await startSocialSignIn({
+      provider: params.provider,
+      world: world.code,
+      returnTo: query.return_to,
+    });
     const response = NextResponse.redirect(location, { status: 303, headers: { 'Cache-Control': 'no-store' } });
     setFlowCookie(response, request, params.provider, cookie);
     return response;
