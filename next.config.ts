@@ -11,11 +11,23 @@ const config: NextConfig = {
   // written in on its way out, which needs the page as text.
   compress: false,
   reactStrictMode: true,
-  // Next's page cache, except that a 404 is never written to disk (lib/http/route-cache-handler.cjs):
-  // otherwise every distinct missing path adds files under .next.
+  // Next's page and data cache in memory, bounded, expired by tags that lib/cache sets from any
+  // process (lib/http/route-cache-handler.cjs): nothing per path goes under .next, and an
+  // invalidation from a NOTIFY or a job works where Next's revalidateTag throws. Plain CommonJS,
+  // because Next loads it at run time outside its bundler (and `next build` workers have no
+  // TypeScript loader). Its byte budget is cacheMaxMemorySize; a 404 may use a tenth of it.
   cacheHandler: require.resolve('./lib/http/route-cache-handler.cjs'),
+  cacheMaxMemorySize: 256 * 1024 * 1024,
   // Packages with native code or data files stay outside the server bundle.
-  serverExternalPackages: ['argon2', 'geoip-lite', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg'],
+  serverExternalPackages: [
+    'pg-boss',
+    'tsx',
+    'argon2',
+    'geoip-lite',
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-socket',
+    'pg',
+  ],
   compiler: {
     // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):
     // hydration's long task was mostly V8 compiling functions lazily (TBT budget of issue 3).

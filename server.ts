@@ -8,10 +8,15 @@ import path from 'node:path';
 import next from 'next';
 import { getDataDir, getEnv } from '@/lib/env';
 import { spawnEmbeddedDatabase, type EmbeddedProcess } from '@/lib/db/embedded/spawn';
-import { closeDb } from '@/lib/db/client';
+import { syncVatRates } from '@/lib/commerce/vat-rates';
+import { closeDb, getDb } from '@/lib/db/client';
+import { startCacheListener, stopCacheListener } from '@/lib/cache/bus';
 import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
+import '@/lib/jobs/catalogue';
+import { getQueue, stopJobs } from '@/lib/jobs/queue';
+import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';
 import { preRoute } from '@/lib/http/pre-route';
 import { loadStaticAssets } from '@/lib/http/static-assets';
 
@@ -27,10 +32,19 @@ async function main() {
   }
   process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
   await runMigrations(databaseUrl);
+  // The dated VAT table follows the maintained rate source at every start.
+  await syncVatRates(getDb());
+  // Several processes on one PostgreSQL keep their page caches in step through LISTEN/NOTIFY;
+  // the embedded database has exactly one process, so it needs no listener.
+  if (env.DATABASE_URL) await startCacheListener(env.DATABASE_URL);
   // Demo data only ever goes into the embedded database by itself (issue 2 §9).
   if (embedded && env.SEED_DEMO === 'auto') await seedIfEmpty({ materials: env.DEMO_MATERIALS, log: console.log });
   // PGlite runs no autovacuum: refresh the planner's statistics once per start.
   if (embedded) await analyzeDatabase();
+  // The job queue (mails, …): its workers run here unless JOBS_IN_PROCESS=false leaves them to
+  // `npm run worker`; either way the queue starts now, so routes can enqueue inside transactions.
+  if (jobsRunInProcess(env)) console.log(`job workers: ${(await startJobWorkers()).join(', ')}`);
+  else await getQueue();
 
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: env.PORT });
   await app.prepare();
@@ -48,6 +62,8 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await stopJobs();
+    await stopCacheListener();
     await closeDb();
     await embedded?.stop();
     process.exit(0);

@@ -24,6 +24,24 @@ const schema = z.object({
   /** SMTP server for mails (smtp://user:pass@host:587); unset: `.eml` files in DATA_DIR/mail. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Kreide <no-reply@kreide.localhost>'),
+  /**
+   * Whether the web process runs the queued jobs itself (default). With DATABASE_URL, 'false'
+   * leaves them to `npm run worker` processes; the embedded database always runs them in-process.
+   */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /**
+   * The `test` payment (paid at once, labelled as a test on every page and receipt): 'auto' offers
+   * it on the embedded database (the demo) and never with DATABASE_URL; 'on' and 'off' decide.
+   */
+  TEST_PAYMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Card payments through Stripe's hosted Checkout: offered only when both are set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe API is (tests point it at a local double); unset: Stripe itself. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** Comma-separated redirect URIs the mobile app may receive its authorization code at. */
   APP_REDIRECT_URIS: z.string().default('kreide://oauth/callback'),
   /**
@@ -74,4 +92,9 @@ export function getDataDir(): string {
 /** Forget the cached configuration (tests change process.env). */
 export function resetEnvCache(): void {
   cached = undefined;
+}
+
+/** Whether the `test` payment provider is offered (see TEST_PAYMENTS). */
+export function testPaymentsEnabled(env: Env = getEnv()): boolean {
+  return env.TEST_PAYMENTS === 'on' || (env.TEST_PAYMENTS === 'auto' && !env.DATABASE_URL);
 }

@@ -2,7 +2,8 @@
  * `npm run bench`: the performance budget of issue 3, measured side by side in one run.
  * Starts the production build on a catalogue of 100,000 materials, loads each route with
  * autocannon and prints requests per second, p50/p99 latency, bytes per response and each
- * route's ratio to the control route; then the in-server search time and the material page's
+ * route's ratio to the control route; then add-to-cart and checkout latencies (each request with
+ * its own cart, buyer and idempotency key), the in-server search time and the material page's
  * JavaScript weight against an empty page of the same build.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,8 @@ const MATERIALS = Number(process.env.BENCH_MATERIALS ?? 100_000);
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data-bench');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Enough buyers that every checkout of the run has its own. */
+const CHECKOUT_BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 6000);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -91,6 +94,53 @@ async function pageJsBytes(url: string): Promise<number> {
   return total;
 }
 
+/**
+ * Runs `step` from `workers` loops at once for `seconds` and times each call: for requests that
+ * each need their own state (a new buyer, cart and idempotency key), which autocannon's fixed
+ * requests cannot give.
+ */
+async function timedLoop(
+  workers: number,
+  seconds: number,
+  step: (index: number) => Promise<number>,
+): Promise<{ count: number; rps: number; p50: number; p99: number; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < until) {
+        const index = next++;
+        try {
+          latencies.push(await step(index));
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  return {
+    count: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: latencies.length ? percentile(latencies, 50) : 0,
+    p99: latencies.length ? percentile(latencies, 99) : 0,
+    errors,
+  };
+}
+
+/** One timed API call; throws unless the status is the expected one. */
+async function timedCall(url: string, init: RequestInit, expected: number): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(ORIGIN + url, init);
+  await response.arrayBuffer();
+  const took = performance.now() - started;
+  if (response.status !== expected) throw new Error(`${url}: ${response.status}`);
+  return took;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -99,6 +149,14 @@ function percentile(values: number[], p: number): number {
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') run('npx', ['next', 'build']);
   ensureCatalogue();
+  // Buyers for the checkout row, written while no server holds the embedded database.
+  const buyersFile = path.join(DATA_DIR, 'bench-buyers.json');
+  run('npx', ['tsx', 'scripts/bench-buyers.ts', String(CHECKOUT_BUYERS), buyersFile], {
+    ...process.env,
+    DATA_DIR,
+    DATABASE_URL: '',
+  });
+  const buyerTokens = JSON.parse(fs.readFileSync(buyersFile, 'utf8')) as string[];
   const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
   try {
     const top = await json<{ items: { id: number; slug: string; world: string }[] }>(
@@ -133,6 +191,50 @@ async function main() {
     // The same pages rendered by Next on every request (HTML cache bypassed), for comparison.
     rows.push(await load('material page, uncached', materialPath, BYPASS));
     rows.push(await load('search, uncached', searchPath, BYPASS));
+
+    // Buying: the cart view of a 3-item cart (autocannon), then add-to-cart and checkout with a
+    // new cart (and, for checkout, a new buyer and idempotency key) per request.
+    const paid = await json<{ items: { id: number }[] }>('/api/v3/search?world=de&price=paid&sort=bestseller');
+    const cartIds = paid.items.slice(0, 3).map((item) => item.id);
+    const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    let cartToken = '';
+    for (const id of cartIds) {
+      const answer = await fetch(
+        `${ORIGIN}/api/v1/cart/add?world=de`,
+        post({ material_id: id }, cartToken ? { 'x-cart-token': cartToken } : {}),
+      );
+      cartToken = ((await answer.json()) as { items: { cart: { token: string } } }).items.cart.token;
+    }
+    rows.push(await load('GET v1/cart/view (3 items)', '/api/v1/cart/view?world=de', { 'x-cart-token': cartToken }));
+    const buying: { name: string; result: Awaited<ReturnType<typeof timedLoop>>; budgetP99: number }[] = [];
+    process.stdout.write('loading add to cart …\n');
+    buying.push({
+      name: 'POST v1/cart/add (new cart each)',
+      budgetP99: 150,
+      result: await timedLoop(CONNECTIONS, DURATION, (i) =>
+        timedCall('/api/v1/cart/add?world=de', post({ material_id: cartIds[i % cartIds.length] }), 200),
+      ),
+    });
+    process.stdout.write('loading checkout …\n');
+    buying.push({
+      name: 'POST v3/orders/checkout (test payment)',
+      budgetP99: 300,
+      result: await timedLoop(CONNECTIONS, DURATION, async (i) => {
+        const token = buyerTokens[i];
+        if (!token) throw new Error('out of bench buyers');
+        const auth = { authorization: `Bearer ${token}` };
+        await timedCall('/api/v1/cart/add?world=de', post({ material_id: cartIds[i % cartIds.length] }, auth), 200);
+        return timedCall(
+          '/api/v3/orders/checkout?world=de',
+          post({ provider: 'test', idempotency_key: `bench-${i}-${Date.now()}`, delivery_consent: true }, auth),
+          201,
+        );
+      }),
+    });
 
     // The search query itself, timed inside the server (tookMs), over varied queries.
     const queries = [
@@ -176,6 +278,17 @@ async function main() {
       `\nKreide benchmark — ${MATERIALS.toLocaleString('en')} materials, ${CONNECTIONS} connections, ${DURATION} s per route, ${new Date().toISOString()}`,
     );
     console.table(table);
+    console.table(
+      buying.map(({ name, result, budgetP99 }) => ({
+        call: name,
+        'req/s': Math.round(result.rps),
+        'p50 ms': Math.round(result.p50),
+        'p99 ms': Math.round(result.p99),
+        'p99 budget ms': budgetP99,
+        requests: result.count,
+        errors: result.errors,
+      })),
+    );
     console.log(
       `search query in the server: p50 ${percentile(took, 50)} ms, p90 ${percentile(took, 90)} ms over ${took.length} queries`,
     );
@@ -190,6 +303,7 @@ async function main() {
           at: new Date().toISOString(),
           materials: MATERIALS,
           rows,
+          buying: buying.map(({ name, result, budgetP99 }) => ({ name, budgetP99, ...result })),
           searchP50: percentile(took, 50),
           materialJs,
           emptyJs,

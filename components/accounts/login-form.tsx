@@ -4,7 +4,7 @@ import { HTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 import { sameOriginPathOr } from '@/lib/http/same-origin-path';
-import { LOGGED_IN_KEY } from '@/lib/session/storage';
+import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
 
 export { LOGGED_IN_KEY };
 

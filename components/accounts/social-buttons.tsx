@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { listWebsiteProviders, PROVIDER_LABELS } from '@/lib/accounts/social/providers';
-import { SOCIAL_ERRORS, type SocialError } from '@/lib/accounts/social/social-errors';
+import { SOCIAL_ERRORS, type SocialError } from '@/lib/social-sign-in/social-errors';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { SocialSignInError } from './social-sign-in-error';
 

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SOCIAL_ERRORS, type SocialError } from '@/lib/accounts/social/social-errors';
+import { SOCIAL_ERRORS, type SocialError } from '@/lib/social-sign-in/social-errors';
 import { SocialComplete } from './social-complete';
 import { SocialSignInError } from './social-sign-in-error';
 

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { LOGGED_IN_KEY } from '@/components/accounts/login-form';
 import { getApiClient } from '@/lib/api/browser';
-import { socialErrorFor, type SocialError } from '@/lib/accounts/social/social-errors';
+import { socialErrorFor, type SocialError } from '@/lib/social-sign-in/social-errors';
 import type { SocialProvider } from '@/lib/accounts/social/providers';
 
 interface SocialCompleteProps {

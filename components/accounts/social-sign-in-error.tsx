@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { isSocialError, type SocialError } from '@/lib/accounts/social/social-errors';
+import { isSocialError, type SocialError } from '@/lib/social-sign-in/social-errors';
 
 const subscribe = () => () => {};
 const readError = () => new URLSearchParams(window.location.search).get('social_error');

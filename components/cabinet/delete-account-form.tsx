@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { getApiClient } from '@/lib/api/browser';
-import { LOGGED_IN_KEY, USER_ID_KEY } from '@/lib/session/storage';
+import { LOGGED_IN_KEY, USER_ID_KEY } from '@/lib/browser-session/storage';
 import { CabinetLoader } from './cabinet-loader';
 import { CheckboxField, TextField } from './fields';
 import { FormFeedback } from './form-feedback';

@@ -7,7 +7,7 @@ import { listAuthorMaterials } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { mediaUrl } from '@/lib/storage/media-url';
+import { mediaUrl } from '@/lib/http/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
@@ -43,7 +43,7 @@ export const AuthorPage: PageView = {
   async metadata(props) {
     const author = await load(props);
     const t = await getTranslations('author-page');
-    const world = author.world as WorldCode;
+    const world = author.world;
     const tab = tabOf(props);
     return buildPageMetadata({
       title: t('metaTitle', { name: author.details.publicName, tab: t(`tabs.${tab}`) }),
@@ -60,7 +60,7 @@ export const AuthorPage: PageView = {
   async render(props) {
     const author = await load(props);
     const tab = tabOf(props);
-    const authorWorld = author.world as WorldCode;
+    const authorWorld = author.world;
     if (authorWorld !== props.world.code || props.params.slug !== author.slug)
       permanentRedirect(authorPath(authorWorld, author, tab));
     const { world } = props;
@@ -245,7 +245,7 @@ async function FollowingList({ authorId, emptyText }: { authorId: number; emptyT
     <ul className="following-list">
       {followed.map((a) => (
         <li key={a.id}>
-          <Link href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
+          <Link href={pathFor(a.world, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
             {a.publicName}
           </Link>{' '}
           <span className="post-meta">{t('followers', { count: a.followersNumber })}</span>

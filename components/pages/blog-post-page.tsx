@@ -5,7 +5,7 @@ import { getBlogPost, type BlogPost } from '@/lib/catalog/landings';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
-import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { isWorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
@@ -24,8 +24,8 @@ export const BlogPostPage: PageView = {
       title: post.title,
       description: htmlToText(post.body),
       robots: props.route.robots,
-      world: post.world as WorldCode,
-      worlds: [post.world as WorldCode],
+      world: post.world,
+      worlds: [post.world],
       pathInWorld: (world) => pathFor(world, 'blog-post', { id: String(post.id) }),
     });
   },

@@ -3,7 +3,9 @@ import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
-import { PAGE_VIEWS } from './registry';
+import { CabinetLayout } from '@/components/areas/cabinet-layout';
+import { ACCOUNT_VIEWS } from '@/components/areas/views/account';
+import { CABINET_VIEWS } from '@/components/areas/views/cabinet';
 
 let language: ReturnType<typeof getWorld>['language'] = 'de';
 
@@ -37,26 +39,41 @@ const SETTINGS: RouteId[] = [
   'cabinet-delete-account',
 ];
 
+/** The page as its area renders it: cabinet pages inside the cabinet's layout, account pages alone. */
 async function render(world: WorldCode, route: RouteId): Promise<string> {
   language = getWorld(world).language;
-  const view = PAGE_VIEWS[route];
+  const inCabinet = getRoute(route).area === 'cabinet';
+  const view = await (inCabinet ? CABINET_VIEWS : ACCOUNT_VIEWS)[route]?.();
   expect(view).toBeDefined();
-  return renderToStaticMarkup(await view!.render({ world: getWorld(world), route: getRoute(route), params: {} }));
+  const page = { world: getWorld(world), route: getRoute(route), params: {} };
+  const content = await view!.render(page);
+  return renderToStaticMarkup(
+    inCabinet ? <CabinetLayout page={{ ...page, userId: 1 }}>{content}</CabinetLayout> : <>{content}</>,
+  );
 }
 
 describe.each(['de', 'it'] as const)('settings pages in %s', (world) => {
-  it.each(SETTINGS)('%s: a translated shell with the settings navigation and the form still to load', async (route) => {
-    const html = await render(world, route);
-    const meta = getMessages(getWorld(world).language).meta as Messages;
-    const title = ((meta.routes as Messages)[route] as Messages).title as string;
-    expect(html).toContain(`<h1>${title.replace(/&/g, '&amp;')}</h1>`);
-    expect(html).toContain(`aria-current="page" href="${pathFor(world, route)}"`);
-    expect(html.match(/aria-current/g)).toHaveLength(1);
-    for (const other of SETTINGS.filter((r) => r !== route)) expect(html).toContain(`href="${pathFor(world, other)}"`);
-    // Personal data arrives later, through the API: the HTML is the same for everybody.
-    expect(html).toContain('role="status"');
-    expect(html).not.toContain('@');
-  });
+  it.each(SETTINGS)(
+    '%s: a translated page with the form still to load, in the cabinet with its navigation',
+    async (route) => {
+      const html = await render(world, route);
+      const meta = getMessages(getWorld(world).language).meta as Messages;
+      const title = ((meta.routes as Messages)[route] as Messages).title as string;
+      expect(html).toContain(`<h1>${title.replace(/&/g, '&amp;')}</h1>`);
+      if (getRoute(route).area === 'cabinet') {
+        expect(html).toContain(`aria-current="page" href="${pathFor(world, route)}"`);
+        expect(html.match(/aria-current/g)).toHaveLength(1);
+        for (const other of SETTINGS.filter((r) => r !== route))
+          expect(html).toContain(`href="${pathFor(world, other)}"`);
+      } else {
+        // Account entry pages open to everybody stand without the cabinet's navigation.
+        expect(html).not.toContain('aria-current');
+      }
+      // Personal data arrives later, through the API: the HTML is the same for everybody.
+      expect(html).toContain('role="status"');
+      expect(html).not.toContain('@');
+    },
+  );
 });
 
 it('reaches the new deletion route through its localised path in every language we wrote', () => {

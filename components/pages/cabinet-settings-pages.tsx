@@ -1,6 +1,5 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { CabinetNav } from '@/components/cabinet/cabinet-nav';
 import {
   BankDetailsForm,
   BillingAddressForm,
@@ -18,7 +17,7 @@ import { routeMetadata } from './shell-page';
 import type { PageProps, PageView } from './types';
 
 /** The group's texts with the per-key fallback (language → en → de), as plain data for client forms. */
-function cabinetTexts(world: World): CabinetTexts {
+export function cabinetTexts(world: World): CabinetTexts {
   return getMessages(world.language)['cabinet-settings'] as unknown as CabinetTexts;
 }
 
@@ -29,9 +28,9 @@ interface SectionContext {
 }
 
 /**
- * A settings page of the cabinet: a static, translated shell (the same HTML for everybody, so it
- * can be cached) with the settings navigation, and a client form that loads the user's data
- * after the page arrives; somebody who is not signed in gets a link to the login page instead.
+ * A settings page: a translated heading and a client form that loads the user's data after the
+ * page arrives. The cabinet's navigation around it is the cabinet area's layout; the account
+ * entry pages among the settings (my subjects, change country) stand on their own.
  */
 function settingsPage(section: (context: SectionContext) => ReactNode): PageView {
   return {
@@ -40,12 +39,9 @@ function settingsPage(section: (context: SectionContext) => ReactNode): PageView
       const meta = await getTranslations('meta');
       const texts = cabinetTexts(world);
       return (
-        <section className={styles.page} data-route={route.id}>
+        <section className={styles.section} data-route={route.id}>
           <h1>{meta(`routes.${route.id}.title`)}</h1>
-          <div className={styles.layout}>
-            <CabinetNav world={world.code} current={route.id} texts={texts.nav} />
-            <div className={styles.content}>{section({ world, texts, loginPath: pathFor(world.code, 'login') })}</div>
-          </div>
+          {section({ world, texts, loginPath: pathFor(world.code, 'login') })}
         </section>
       );
     },

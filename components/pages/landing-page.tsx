@@ -9,8 +9,7 @@ import {
   type Landing,
 } from '@/lib/catalog/landings';
 import { listHomeMaterials } from '@/lib/catalog/materials';
-import { pathFor } from '@/lib/routing/localized-routes';
-import type { RouteId } from '@/lib/routing/routes';
+import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
@@ -39,7 +38,7 @@ async function load(props: PageProps): Promise<Landing> {
 }
 
 function currentPath(props: PageProps): string {
-  return pathFor(props.world.code, props.route.id as RouteId, props.params);
+  return pathForRoute(props.world.code, props.route.id, props.params);
 }
 
 /** Keyword, lesson and school landings (SPEC §2): heading, text and the materials. */
@@ -52,15 +51,15 @@ export const EntityLandingPage: PageView = {
       title: t(`${kind}.title`, { title: landing.title }),
       description: t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' }),
       robots: props.route.robots,
-      world: landing.world as WorldCode,
-      worlds: [landing.world as WorldCode],
-      pathInWorld: () => canonicalPath(kind, landing.world as WorldCode, landing),
+      world: landing.world,
+      worlds: [landing.world],
+      pathInWorld: () => canonicalPath(kind, landing.world, landing),
     });
   },
   async render(props) {
     const landing = await load(props);
     const kind = props.route.id as LandingKind;
-    const canonical = canonicalPath(kind, landing.world as WorldCode, landing);
+    const canonical = canonicalPath(kind, landing.world, landing);
     if (canonical !== currentPath(props)) permanentRedirect(canonical);
     const t = await getTranslations('landing');
     return (

@@ -15,7 +15,7 @@ import { capPreviewSize, getMaterialLabels, isStandaloneInteractive } from '@/li
 import { getMaterialDetail, type MaterialDetail } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { mediaUrl } from '@/lib/storage/media-url';
+import { mediaUrl } from '@/lib/http/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type World } from '@/lib/worlds/worlds';
 
@@ -142,7 +142,8 @@ export const MaterialPage: PageView = {
           dangerouslySetInnerHTML={{ __html: structuredData(material, world, common('siteName')) }}
         />
         <div className="material-main">
-          <div className="material-gallery">
+          {/* The gallery scrolls sideways on phones: focusable and named, so a keyboard can scroll it. */}
+          <div className="material-gallery" role="region" aria-label={t('galleryLabel')} tabIndex={0}>
             {firstPreview ? (
               <img
                 src={mediaUrl(firstPreview.storagePath)}

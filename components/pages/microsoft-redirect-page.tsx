@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SocialComplete } from '@/components/accounts/lazy';
-import { SOCIAL_ERRORS, type SocialError } from '@/lib/accounts/social/social-errors';
+import { SOCIAL_ERRORS, type SocialError } from '@/lib/social-sign-in/social-errors';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { routeMetadata } from './shell-page';
 import type { PageView } from './types';

@@ -1,69 +1,20 @@
-import type { RouteId } from '@/lib/routing/routes';
-import { AuthorPage } from './author-page';
-import {
-  BankDetailsPage,
-  BillingAddressPage,
-  ChangeCountryPage,
-  DeleteAccountPage,
-  MySubjectsPage,
-  NotificationsPage,
-} from './cabinet-settings-pages';
-import { BlogPostPage } from './blog-post-page';
-import { EntityLandingPage, ListLandingPage } from './landing-page';
-import { UserProfilePage } from './user-profile-page';
-import { HomePage } from './home-page';
-import { LoginPage } from './login-page';
-import {
-  AuthorRedirectPage,
-  AuthorizePage,
-  ChangeEmailConfirmPage,
-  ChangeEmailPage,
-  ChangePasswordPage,
-  CompleteRegistrationPage,
-  ForgotPasswordPage,
-  InvitationPage,
-  LoginAsPage,
-  PasswordRecoveryPage,
-  RegisterConfirmPage,
-  RegisterPage,
-} from './account-pages';
-import { MaterialPage } from './material-page';
-import { MicrosoftRedirectPage } from './microsoft-redirect-page';
-import type { PageView } from './types';
+import type { ViewRegistry } from '@/components/areas/lazy-view';
 
 /**
- * Routes with a finished view. Every other route renders the translated shell and is listed
- * as open in docs/spec-coverage.md.
+ * The public pages with a finished view, each loaded when its route is asked for. Every other
+ * public route renders the translated shell and is listed as open in docs/spec-coverage.md. The
+ * areas have registries of their own (components/areas/views), so none of their code is part
+ * of this route.
  */
-export const PAGE_VIEWS: Partial<Record<RouteId, PageView>> = {
-  home: HomePage,
-  material: MaterialPage,
-  author: AuthorPage,
-  'user-profile': UserProfilePage,
-  'blog-post': BlogPostPage,
-  'keyword-landing': EntityLandingPage,
-  'lesson-landing': EntityLandingPage,
-  'school-landing': EntityLandingPage,
-  offers: ListLandingPage,
-  login: LoginPage,
-  'microsoft-redirect': MicrosoftRedirectPage,
-  register: RegisterPage,
-  'register-confirm': RegisterConfirmPage,
-  'complete-registration': CompleteRegistrationPage,
-  'forgot-password': ForgotPasswordPage,
-  'password-recovery': PasswordRecoveryPage,
-  'change-email-confirm': ChangeEmailConfirmPage,
-  'cabinet-change-email': ChangeEmailPage,
-  'cabinet-change-password': ChangePasswordPage,
-  'login-as': LoginAsPage,
-  invitation: InvitationPage,
-  'author-redirect': AuthorRedirectPage,
-  authorize: AuthorizePage,
-  recommendations: ListLandingPage,
-  'cabinet-billing-address': BillingAddressPage,
-  'cabinet-bank-details': BankDetailsPage,
-  'cabinet-notifications': NotificationsPage,
-  'cabinet-delete-account': DeleteAccountPage,
-  'my-subjects': MySubjectsPage,
-  'change-country': ChangeCountryPage,
+export const PUBLIC_VIEWS: ViewRegistry = {
+  home: () => import('./home-page').then((m) => m.HomePage),
+  material: () => import('./material-page').then((m) => m.MaterialPage),
+  author: () => import('./author-page').then((m) => m.AuthorPage),
+  'user-profile': () => import('./user-profile-page').then((m) => m.UserProfilePage),
+  'blog-post': () => import('./blog-post-page').then((m) => m.BlogPostPage),
+  'keyword-landing': () => import('./landing-page').then((m) => m.EntityLandingPage),
+  'lesson-landing': () => import('./landing-page').then((m) => m.EntityLandingPage),
+  'school-landing': () => import('./landing-page').then((m) => m.EntityLandingPage),
+  offers: () => import('./landing-page').then((m) => m.ListLandingPage),
+  recommendations: () => import('./landing-page').then((m) => m.ListLandingPage),
 };

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { pathFor } from '@/lib/routing/localized-routes';
-import type { RouteId } from '@/lib/routing/routes';
+import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import type { PageProps, PageView } from './types';
 
 /** The localised path of a page in another world, with the same params. */
 export function samePageIn(props: PageProps) {
-  return (world: Parameters<typeof pathFor>[0]) => pathFor(world, props.route.id as RouteId, props.params);
+  return (world: WorldCode) => pathForRoute(world, props.route.id, props.params);
 }
 
 /**

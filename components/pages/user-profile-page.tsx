@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { getUserProfile, type UserProfile } from '@/lib/catalog/landings';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { isWorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import type { PageProps, PageView } from './types';
 
@@ -28,17 +28,16 @@ export const UserProfilePage: PageView = {
       description: t('memberDescription', { name: user.publicName }),
       // Member pages are thin: followable, not worth an index entry.
       robots: 'noindex-follow',
-      world: user.world as WorldCode,
-      worlds: [user.world as WorldCode],
+      world: user.world,
+      worlds: [user.world],
       pathInWorld: (world) => pathFor(world, 'user-profile', { id: String(user.id), slug: user.slug }),
     });
   },
   async render(props) {
     const user = await load(props);
-    if (user.isSeller)
-      permanentRedirect(pathFor(user.world as WorldCode, 'author', { id: String(user.id), slug: user.slug }));
+    if (user.isSeller) permanentRedirect(pathFor(user.world, 'author', { id: String(user.id), slug: user.slug }));
     if (user.world !== props.world.code || props.params.slug !== user.slug)
-      permanentRedirect(pathFor(user.world as WorldCode, 'user-profile', { id: String(user.id), slug: user.slug }));
+      permanentRedirect(pathFor(user.world, 'user-profile', { id: String(user.id), slug: user.slug }));
     const t = await getTranslations('author-page');
     const format = await getFormatter();
     return (
@@ -56,10 +55,7 @@ export const UserProfilePage: PageView = {
           <ul className="following-list">
             {user.following.map((a) => (
               <li key={a.id}>
-                <Link
-                  href={pathFor(a.world as WorldCode, 'author', { id: String(a.id), slug: a.slug })}
-                  prefetch={false}
-                >
+                <Link href={pathFor(a.world, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
                   {a.publicName}
                 </Link>
               </li>

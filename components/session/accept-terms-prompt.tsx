@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { ActualTerms, Session } from '@/lib/session/session';
+import type { ActualTerms, Session } from '@/lib/browser-session/session';
 import styles from './session.module.css';
 
 export interface AcceptTermsTexts {

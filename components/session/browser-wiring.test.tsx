@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { getApiClient, getSession, pushTag, trackEvent } from '@/lib/api/browser';
-import { USER } from '@/lib/session/testing/harness';
+import { USER } from '@/lib/browser-session/testing/harness';
 import { SessionProvider, type SessionTexts } from './session-provider';
 
 // The browser's real wiring (lib/api/browser.ts): relative /api base, window.localStorage, one

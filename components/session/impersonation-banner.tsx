@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { Session } from '@/lib/session/session';
+import type { Session } from '@/lib/browser-session/session';
 import styles from './session.module.css';
 
 export interface ImpersonationTexts {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { pathFor } from '@/lib/routing/localized-routes';
-import type { SessionPaths } from '@/lib/session/session';
+import type { SessionPaths } from '@/lib/browser-session/session';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import type { SessionTexts } from './session-provider';
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderToString } from 'react-dom/server';
-import { API, TERMS, USER, createHarness, serveApiForTests, unauthorized } from '@/lib/session/testing/harness';
+import { API, TERMS, USER, createHarness, serveApiForTests, unauthorized } from '@/lib/browser-session/testing/harness';
 import { SessionProvider, useSessionState, type SessionTexts } from './session-provider';
 
 const TEXTS: SessionTexts = {

@@ -8,7 +8,7 @@ import {
   type SessionPaths,
   type SessionState,
   type SessionUser,
-} from '@/lib/session/session';
+} from '@/lib/browser-session/session';
 import type { AcceptTermsTexts } from './accept-terms-prompt';
 import type { ImpersonationTexts } from './impersonation-banner';
 
@@ -41,7 +41,7 @@ function displayName(user: SessionUser | null): string {
 }
 
 /**
- * Binds the page to the browser's session (lib/session): starts validation when the browser may
+ * Binds the page to the browser's session (lib/browser-session): starts validation when the browser may
  * be logged in (never for a visitor without the logged-in flag), and shows the accept-terms
  * prompt and the impersonation banner when the session calls for them.
  */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { LOGGED_IN_KEY } from '@/lib/session/storage';
+import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);

@@ -71,6 +71,15 @@ export async function getAccountStatus(userId: number): Promise<'pending' | 'act
   return (row?.status as 'pending' | 'active' | 'deleted' | undefined) ?? 'active';
 }
 
+/** The user's role ('user' or 'admin') and whether they sell, or undefined for an unknown id. */
+export async function getAccountRole(userId: number): Promise<{ role: string; isSeller: boolean } | undefined> {
+  const [row] = await getDb()
+    .select({ role: t.users.role, isSeller: t.users.isSeller })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
+  return row;
+}
+
 /** Finds a user by e-mail (compared lower-cased). */
 export async function findUserByEmail(email: string) {
   const [row] = await getDb()

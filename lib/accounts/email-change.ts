@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { sendAccountMail } from '@/lib/mail/account-mails';
+import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
@@ -42,14 +42,14 @@ export async function requestEmailChange(
   if (await findUserByEmail(input.new_email))
     throw new AppError('conflict', undefined, { reason: 'email_taken', path: 'new_email' });
   const token = await issueAccountToken(userId, 'change_email', { email: input.new_email });
-  await sendAccountMail('changeEmailConfirm', {
+  await enqueueAccountMail('changeEmailConfirm', {
     world: context.world,
     to: input.new_email,
     name: user.publicName,
     email: input.new_email,
     link: absoluteLink(context.world, 'change-email-confirm', { confirmationToken: token }),
   });
-  await sendAccountMail('changeEmailNotice', {
+  await enqueueAccountMail('changeEmailNotice', {
     world: context.world,
     to: user.email,
     name: user.publicName,

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { sendAccountMail } from '@/lib/mail/account-mails';
-import { afterResponse } from '@/lib/jobs/after-response';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { defineJob } from '@/lib/jobs/registry';
+import { enqueueAccountMail, sendAccountMail } from '@/lib/mail/account-mails';
 import { countAttempt, enforce, RATE_LIMITS, refund } from '@/lib/security/rate-limit';
+import { worldCodeSchema } from '@/lib/api/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { findUserByEmail, getAccountStatus, hashPassword } from './accounts';
@@ -22,32 +24,49 @@ export const forgotSchema = z.object({ email: emailSchema }).strict();
 export const RECOVERY_ANSWER = { status: 'recovery_sent_if_registered' } as const;
 
 /**
+ * The part of a recovery request that depends on the account, off the request path: looks the
+ * address up and, when it has a live account, issues the token and sends the link. A retry
+ * issues a new token, which voids the one of a mail that may have been lost.
+ */
+export const passwordRecoveryJob = defineJob(
+  {
+    name: 'password-recovery-request',
+    schema: z.object({ email: emailSchema, world: worldCodeSchema }).strict(),
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    summarize: ({ email, world }) => ({ email, world }),
+    forgetAfterSuccess: ['email'],
+  },
+  async ({ email, world }) => {
+    const user = await findUserByEmail(email);
+    if (!user || (await getAccountStatus(user.id)) === 'deleted') return { sent: false };
+    const token = await issueAccountToken(user.id, 'recovery');
+    await sendAccountMail('passwordRecovery', {
+      world,
+      to: user.email,
+      name: user.publicName,
+      link: absoluteLink(world, 'password-recovery', { token }),
+    });
+    return { sent: true };
+  },
+);
+
+/**
  * Mails a recovery link when the address has an account. The answer never says whether it
- * does (no account enumeration), and neither does its timing: before answering, a known and an
- * unknown address go through the same steps (the two rate-limit counters, which count unknown
- * addresses too, and scheduling the mail job); looking the address up, issuing the token and
- * sending the mail happen after the response.
+ * does (no account enumeration), and neither does its timing: a known and an unknown address
+ * take the same steps before the answer (the two rate-limit counters, which count unknown
+ * addresses too, and one job with the address); the lookup, the token and the mail happen in
+ * the job.
  */
 export async function requestPasswordRecovery(email: string, context: { world: WorldCode; ip: string }) {
   await enforce(
     { key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp },
     { key: `recovery:account:${email}`, ...RATE_LIMITS.recoveryPerAccount },
   );
-  afterResponse('password recovery mail', () => mailRecoveryLink(email, context.world));
+  await enqueue(passwordRecoveryJob, { email, world: context.world });
   return RECOVERY_ANSWER;
-}
-
-/** The part of a recovery request that depends on the account: off the request path. */
-async function mailRecoveryLink(email: string, world: WorldCode): Promise<void> {
-  const user = await findUserByEmail(email);
-  if (!user || (await getAccountStatus(user.id)) === 'deleted') return;
-  const token = await issueAccountToken(user.id, 'recovery');
-  await sendAccountMail('passwordRecovery', {
-    world,
-    to: user.email,
-    name: user.publicName,
-    link: absoluteLink(world, 'password-recovery', { token }),
-  });
 }
 
 export const recoverSchema = z.object({ token: mailedTokenSchema, password: passwordSchema }).strict();
@@ -136,7 +155,7 @@ async function mailPasswordChanged(userId: number, world: WorldCode): Promise<vo
     .from(t.users)
     .where(eq(t.users.id, userId));
   if (user)
-    await sendAccountMail('passwordChanged', {
+    await enqueueAccountMail('passwordChanged', {
       world,
       to: user.email,
       name: user.publicName,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { sendAccountMail } from '@/lib/mail/account-mails';
+import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
@@ -70,7 +70,7 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
   }
   await acceptActualTerms(user.id, context.world);
   const token = await issueAccountToken(user.id, 'registration');
-  await sendAccountMail('registrationConfirm', {
+  await enqueueAccountMail('registrationConfirm', {
     world: context.world,
     to: input.email,
     name: input.public_name,
@@ -84,7 +84,7 @@ async function mailExistingAccount(user: { id: number; email: string; publicName
   if (status === 'deleted') return;
   if (status === 'pending') {
     const token = await issueAccountToken(user.id, 'registration');
-    await sendAccountMail('registrationConfirm', {
+    await enqueueAccountMail('registrationConfirm', {
       world,
       to: user.email,
       name: user.publicName,
@@ -93,7 +93,7 @@ async function mailExistingAccount(user: { id: number; email: string; publicName
     return;
   }
   const token = await issueAccountToken(user.id, 'recovery');
-  await sendAccountMail('alreadyRegistered', {
+  await enqueueAccountMail('alreadyRegistered', {
     world,
     to: user.email,
     name: user.publicName,
@@ -170,7 +170,7 @@ export async function createAccountForCompletion(
     creationSource: 'invitation',
   });
   const token = await issueAccountToken(user.id, 'complete_registration');
-  await sendAccountMail('completeRegistration', {
+  await enqueueAccountMail('completeRegistration', {
     world,
     to: input.email,
     name: input.public_name,

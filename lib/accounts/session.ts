@@ -12,7 +12,12 @@ interface SessionData {
   returnToken?: string;
 }
 
-async function readSessionData(request: NextRequest): Promise<SessionData | null> {
+/** Anything that hands out request cookies: a NextRequest's jar or `cookies()` in a page. */
+export interface CookieReader {
+  get(name: string): { value: string } | undefined;
+}
+
+async function readSessionData(request: { cookies: CookieReader }): Promise<SessionData | null> {
   const sealed = request.cookies.get(SESSION_COOKIE)?.value;
   if (!sealed) return null;
   try {
@@ -43,6 +48,17 @@ export function usesSessionCookie(request: NextRequest): boolean {
 /** The validated token of a request, or null. */
 export async function readSession(request: NextRequest): Promise<(ValidToken & { token: string }) | null> {
   const token = await readAccessToken(request);
+  if (!token) return null;
+  const valid = await findValidToken(token);
+  return valid ? { ...valid, token } : null;
+}
+
+/**
+ * The validated session of a page request, from its session cookie alone (pages have no
+ * Authorization header), or null.
+ */
+export async function readCookieSession(cookies: CookieReader): Promise<(ValidToken & { token: string }) | null> {
+  const token = (await readSessionData({ cookies }))?.token;
   if (!token) return null;
   const valid = await findValidToken(token);
   return valid ? { ...valid, token } : null;

@@ -1,19 +1,16 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
+import { invalidateAuthor } from '@/lib/cache';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { getHtmlCache } from '@/lib/http/html-cache';
 import { checkImage, renderBackground, renderUserImages } from '@/lib/images/process';
 import { IMAGE_RULES } from '@/lib/images/rules';
-import { pathFor } from '@/lib/routing/localized-routes';
-import { mediaUrl } from '@/lib/storage/media-url';
+import { mediaUrl } from '@/lib/http/media-url';
 import { getStorage } from '@/lib/storage/storage';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { slugify } from '@/lib/text/slugify';
-import { WORLD_CODES } from '@/lib/worlds/worlds';
 
 /**
  * The user details calls take no parameters besides `world`: the user is always the one of the
@@ -279,26 +276,12 @@ async function lockUser(tx: Transaction, userId: number) {
 }
 
 /**
- * Makes public pages show a profile change: drops the user's author and profile pages (every
- * world, every slug and tab) from the in-process HTML cache and expires the cached author data
- * behind them. A changed name or image also appears on material pages and storefronts; those are
- * refreshed in the background.
+ * Makes public pages show a profile change, in this process and the others: the user's author
+ * and member pages and the data behind them at once, and with `catalogue` (a new public name or
+ * picture) also their materials, posts and the lists showing them, right after (lib/cache).
  */
 export function refreshPublicPages(userId: number, options: { catalogue: boolean }): void {
-  const cache = getHtmlCache();
-  for (const world of WORLD_CODES) {
-    const prefixes = [
-      pathFor(world, 'author', { id: String(userId), slug: '-' }).slice(0, -2),
-      pathFor(world, 'user-profile', { id: String(userId) }),
-    ];
-    // Cache keys are `host|url|encoding`: match the path exactly up to a following / ? or |.
-    for (const prefix of prefixes) for (const next of ['/', '?', '|']) cache.purge(`|${prefix}${next}`);
-  }
-  revalidateTag('authors', { expire: 0 });
-  if (options.catalogue) {
-    revalidateTag('materials', 'max');
-    revalidateTag('author-domains', 'max');
-  }
+  void invalidateAuthor(userId, options);
 }
 
 /**

@@ -1,8 +1,8 @@
 'use client';
 
-import { createSession, type Session } from '@/lib/session/session';
-import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from '@/lib/session/storage';
-import { createTracker, type Tracker } from '@/lib/session/tracking';
+import { createSession, type Session } from '@/lib/browser-session/session';
+import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from '@/lib/browser-session/storage';
+import { createTracker, type Tracker } from '@/lib/browser-session/tracking';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
 /** SPEC §9: error reporting is sampled at 10 percent of visitors, decided once per visitor. */

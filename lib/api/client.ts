@@ -16,7 +16,7 @@ export interface ApiClientOptions {
   partnerHosts?: readonly string[];
   /** Receives calls slower than 3 s (the error-reporting service, sampled by its caller). */
   onSlowCall?: (report: { method: string; url: string; durationMs: number }) => void;
-  /** The session's rules around each API call (the browser's session, lib/session). */
+  /** The session's rules around each API call (the browser's session, lib/browser-session). */
   guard?: CallGuard;
   /** Test seam for the clock. */
   now?: () => number;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { resolveRouteAuth, type AuthLevel, type SessionFor } from './route-auth';

@@ -62,6 +62,7 @@ function jsonSchema(schema: ZodType): JsonSchema {
 
 const AUTH_TEXT: Record<string, string> = {
   anonymous: 'Anyone; no token needed.',
+  visitor: 'Anyone; with a valid token, the call acts for that user (an invalid one counts as none).',
   client: 'Any valid token, also an anonymous client-credentials token.',
   user: 'A signed-in user.',
   seller: 'A signed-in seller (isSeller).',
@@ -76,7 +77,7 @@ function errorResponses(method: HttpMethod, auth: string, hasInput: boolean): Re
   const responses: Record<string, unknown> = {
     '400': ref('Invalid input: `validation_failed` with field paths, or `bad_request`.'),
   };
-  if (auth !== 'anonymous')
+  if (auth !== 'anonymous' && auth !== 'visitor')
     responses['401'] = ref('No valid token (`unauthorized`, reason `invalid_token` or `anonymous`).');
   responses['403'] = ref(
     'Refused: foreign or missing Origin on a cookie mutation, wrong role, or not allowed during login-as.',
@@ -125,7 +126,7 @@ export function buildOpenApiDocument(routes: readonly ApiRouteModule[], origin: 
       'x-kreide-auth': declared.auth,
       'x-kreide-impersonation': declared.impersonation ?? true,
       security:
-        declared.auth === 'anonymous'
+        declared.auth === 'anonymous' || declared.auth === 'visitor'
           ? [{}, { bearerAuth: [] }, { sessionCookie: [] }]
           : [{ bearerAuth: [] }, { sessionCookie: [] }],
       responses: {

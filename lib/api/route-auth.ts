@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
+import 'server-only';
 import type { NextRequest } from 'next/server';
+import { getAccountRole } from '@/lib/accounts/accounts';
 import { readSession } from '@/lib/accounts/session';
 import type { ValidToken } from '@/lib/accounts/tokens';
-import { getDb } from '@/lib/db/client';
-import * as t from '@/lib/db/schema';
 import { AppError } from './errors';
 
 /** Who may call a route, from anyone to an admin acting as themselves. */
-export const AUTH_LEVELS = ['anonymous', 'client', 'user', 'seller', 'admin'] as const;
+export const AUTH_LEVELS = ['anonymous', 'visitor', 'client', 'user', 'seller', 'admin'] as const;
 export type AuthLevel = (typeof AUTH_LEVELS)[number];
 
 /** A valid token of any kind: an anonymous client-credentials token has no user id. */
@@ -18,17 +17,11 @@ export type UserSession = ClientSession & { userId: number };
 /** What a route receives as its session for each level. */
 export type SessionFor<A extends AuthLevel> = A extends 'anonymous'
   ? null
-  : A extends 'client'
-    ? ClientSession
-    : UserSession;
-
-async function roleOf(userId: number): Promise<{ role: string; isSeller: boolean } | undefined> {
-  const [row] = await getDb()
-    .select({ role: t.users.role, isSeller: t.users.isSeller })
-    .from(t.users)
-    .where(eq(t.users.id, userId));
-  return row;
-}
+  : A extends 'visitor'
+    ? ClientSession | null
+    : A extends 'client'
+      ? ClientSession
+      : UserSession;
 
 /**
  * Resolves the caller of a route for its declared level, or throws the matching 401/403.
@@ -42,13 +35,16 @@ export async function resolveRouteAuth(
 ): Promise<ClientSession | null> {
   if (level === 'anonymous') return null;
   const session = await readSession(request);
+  // A visitor may come with or without a token (a form posted before any script ran has none);
+  // an expired one makes them anonymous rather than refused, so the form still works.
+  if (level === 'visitor') return session;
   if (!session) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
   if (level === 'client') return session;
   if (session.userId === null) throw new AppError('unauthorized', undefined, { reason: 'anonymous' });
   if (!options.impersonation && session.impersonatorUserId)
     throw new AppError('forbidden', undefined, { reason: 'impersonation' });
   if (level === 'seller' || level === 'admin') {
-    const role = await roleOf(session.userId);
+    const role = await getAccountRole(session.userId);
     if (level === 'seller' && !role?.isSeller) throw new AppError('forbidden', undefined, { reason: 'seller_only' });
     if (level === 'admin' && (session.impersonatorUserId || role?.role !== 'admin'))
       throw new AppError('forbidden', undefined, { reason: 'admin_only' });

@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { newInviteCode } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { newInviteCode } from '@/lib/accounts/accounts';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';

@@ -1,10 +1,11 @@
+import 'server-only';
 import argon2 from 'argon2';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { newInviteCode } from '@/lib/accounts/accounts';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { sendAccountMail } from '@/lib/mail/account-mails';
+import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { hit, isLimited, rateLimitedError, type RateLimitRule } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { ensureAccountState } from './account-state';
@@ -51,8 +52,8 @@ export interface DeleteAccountContext {
  * or, for an account that signs in only through a provider, by typing their e-mail address.
  * In one transaction: the account is marked deleted, personal data is removed or anonymised
  * (the users row stays, because orders, materials and posts refer to it), every session is
- * revoked and an audit-log row is written. Afterwards the old address gets the deletion mail in
- * the world's language. Returns whether the account was public (author profile, materials,
+ * revoked, an audit-log row is written and the deletion mail to the old address, in the world's
+ * language, is queued. Returns whether the account was public (author profile, materials,
  * storefront), so the caller can refresh cached pages that showed it.
  */
 export async function deleteAccount(
@@ -190,14 +191,15 @@ export async function deleteAccount(
       ip: context.ip,
       details: { world: context.world, confirmed_by: method },
     });
+    // The goodbye mail is queued in the same transaction: it goes out exactly when the deletion
+    // commits, and a failing mail server only delays it (the queue retries), never undoes it.
+    await enqueueAccountMail(
+      'accountDeleted',
+      { world: context.world, to: user.email, name: user.publicName },
+      { db: tx },
+    );
     return Boolean(user.isSeller || profile || material || domain);
   });
 
-  try {
-    await sendAccountMail('accountDeleted', { world: context.world, to: user.email, name: user.publicName });
-  } catch (error) {
-    // The deletion stands; a lost goodbye mail must not undo it or report it as failed.
-    console.error('account deletion mail failed:', error);
-  }
   return { wasPublic };
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';

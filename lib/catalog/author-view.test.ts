@@ -6,7 +6,7 @@ const user = {
   isSeller: true,
   becameSellerAt: new Date('2024-01-02T00:00:00Z'),
   createdAt: new Date('2023-05-06T00:00:00Z'),
-  world: 'de',
+  world: 'de' as const,
   publicName: 'Frau Privat',
   imagePath: 'users/7/image-abcdefghijkl.webp',
 };

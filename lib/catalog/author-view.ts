@@ -1,3 +1,4 @@
+import type { WorldCode } from '@/lib/worlds/worlds';
 import type { authorProfiles, users } from '@/lib/db/schema';
 
 /**
@@ -56,7 +57,7 @@ export interface AuthorProfile {
   isSeller: boolean;
   becameSellerAt: string | null;
   createdAt: string;
-  world: string;
+  world: WorldCode;
   followersNumber: number;
   followingNumber: number;
   details: AuthorDetails;

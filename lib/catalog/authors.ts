@@ -1,6 +1,8 @@
+import type { WorldCode } from '@/lib/worlds/worlds';
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { unstable_cache } from 'next/cache';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { toPublicAuthorProfile, type AuthorProfile } from './author-view';
@@ -12,7 +14,7 @@ export type { AuthorDetails, AuthorProfile } from './author-view';
  * A private profile comes without its personal fields (lib/catalog/author-view.ts): every public
  * answer reads authors through here, so none of them can carry those fields.
  */
-export const getAuthorProfile = unstable_cache(
+export const getAuthorProfile = cached(
   async (userId: number): Promise<AuthorProfile | null> => {
     const db = getDb();
     const [row] = await db
@@ -29,8 +31,8 @@ export const getAuthorProfile = unstable_cache(
     return toPublicAuthorProfile(row.user, row.profile, total);
   },
   // A new key with the public view: no entry cached before it can be served.
-  ['author-profile-public'],
-  { tags: ['authors'], revalidate: 300 },
+  CACHE_KEYS.authorProfile,
+  (userId: number) => [TAGS.author(userId)],
 );
 
 /** SQL: the user has no private author profile (whom a private profile follows stays on the server). */
@@ -46,7 +48,7 @@ export interface BlogPostSummary {
 }
 
 /** An author's blog posts, newest first. */
-export const listAuthorBlogPosts = unstable_cache(
+export const listAuthorBlogPosts = cached(
   async (authorId: number, limit = 20): Promise<BlogPostSummary[]> => {
     const rows = await getDb()
       .select({
@@ -70,20 +72,20 @@ export const listAuthorBlogPosts = unstable_cache(
         .slice(0, 220),
     }));
   },
-  ['author-blog'],
-  { tags: ['blog'], revalidate: 300 },
+  CACHE_KEYS.authorBlog,
+  (authorId: number) => [TAGS.author(authorId)],
 );
 
 export interface AuthorSummary {
   id: number;
   slug: string;
   publicName: string;
-  world: string;
+  world: WorldCode;
   followersNumber: number;
 }
 
 /** The authors an author follows (the "following" tab); none while the follower's profile is private. */
-export const listFollowedAuthors = unstable_cache(
+export const listFollowedAuthors = cached(
   async (followerId: number, limit = 50): Promise<AuthorSummary[]> =>
     getDb()
       .select({
@@ -100,6 +102,6 @@ export const listFollowedAuthors = unstable_cache(
       .orderBy(desc(t.authorProfiles.followersNumber))
       .limit(limit),
   // A new key with the rule: no list cached before it can be served.
-  ['author-following-public'],
-  { tags: ['authors'], revalidate: 300 },
+  CACHE_KEYS.authorFollowing,
+  (followerId: number) => [TAGS.author(followerId), TAGS.followList(followerId), TAGS.followLists],
 );

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { unstable_cache } from 'next/cache';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from './school-types';
@@ -33,7 +34,7 @@ async function countBy(world: WorldCode, table: string, joinTable: string, joinC
 }
 
 /** `GET v1/filters`: the filter values of a world. */
-export const getFilters = unstable_cache(
+export const getFilters = cached(
   async (world: WorldCode): Promise<Filters> => {
     // Sequential on purpose: PGlite answers one query at a time anyway.
     const class_grade = await countBy(world, 'grades', 'material_grades', 'grade_id', 'level');
@@ -48,8 +49,9 @@ export const getFilters = unstable_cache(
     const subject = await countBy(world, 'subjects', 'material_subjects', 'subject_id', 'position');
     return { class_grade, learning_years, material_type, subject };
   },
-  ['filters'],
-  { tags: ['materials', 'classification'], revalidate: 600 },
+  CACHE_KEYS.filters,
+  (world: WorldCode) => [TAGS.world(world)],
+  600,
 );
 
 /** One school type's entry of the subject mega menu (SPEC §3 School classification). */
@@ -77,7 +79,7 @@ const GRADE_LEVELS: Record<string, [number, number]> = {
  * `GET v3/mega-menu/get-subjects`: per school type, the subjects with their material counts.
  * `schoolNames` are the translated school type titles.
  */
-export const getMegaMenu = unstable_cache(
+export const getMegaMenu = cached(
   async (world: WorldCode, schoolNames: Record<string, string>): Promise<MegaMenuSchool[]> => {
     const db = getDb();
     const counts = await db.execute<{
@@ -109,6 +111,7 @@ export const getMegaMenu = unstable_cache(
       };
     });
   },
-  ['mega-menu'],
-  { tags: ['materials', 'classification'], revalidate: 600 },
+  CACHE_KEYS.megaMenu,
+  (world: WorldCode) => [TAGS.world(world)],
+  600,
 );

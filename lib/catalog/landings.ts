@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { unstable_cache } from 'next/cache';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -26,7 +27,7 @@ async function idsThrough(
 
 export interface Landing {
   id: number;
-  world: string;
+  world: WorldCode;
   title: string;
   slug: string;
   intro: string | null;
@@ -44,7 +45,7 @@ async function countThrough(table: string, column: string, id: number): Promise<
 /** Loads one landing entity and the first page of its materials. */
 async function loadLanding(
   entity:
-    | { world: string; id: number; title: string; slug: string; intro?: string | null; extra?: Landing['extra'] }
+    | { world: WorldCode; id: number; title: string; slug: string; intro?: string | null; extra?: Landing['extra'] }
     | undefined,
   join: { table: 'material_keywords' | 'material_lessons' | 'material_schools'; column: string },
 ): Promise<Landing | null> {
@@ -62,41 +63,41 @@ async function loadLanding(
 }
 
 /** A keyword landing: the keyword and its materials. */
-export const getKeywordLanding = unstable_cache(
+export const getKeywordLanding = cached(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.keywords).where(eq(t.keywords.id, id));
     return loadLanding(row, { table: 'material_keywords', column: 'keyword_id' });
   },
-  ['keyword-landing'],
-  { tags: ['materials', 'landings'], revalidate: 300 },
+  CACHE_KEYS.keywordLanding,
+  () => [TAGS.landings],
 );
 
 /** A lesson landing: the teaching unit, its introduction and its materials. */
-export const getLessonLanding = unstable_cache(
+export const getLessonLanding = cached(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.lessons).where(eq(t.lessons.id, id));
     return loadLanding(row, { table: 'material_lessons', column: 'lesson_id' });
   },
-  ['lesson-landing'],
-  { tags: ['materials', 'landings'], revalidate: 300 },
+  CACHE_KEYS.lessonLanding,
+  () => [TAGS.landings],
 );
 
 /** A school landing: the school and the materials used there. */
-export const getSchoolLanding = unstable_cache(
+export const getSchoolLanding = cached(
   async (id: number): Promise<Landing | null> => {
     const [row] = await getDb().select().from(t.schools).where(eq(t.schools.id, id));
     const entity = row && { ...row, title: row.name, extra: { city: row.city, schoolType: row.schoolType } };
     return loadLanding(entity, { table: 'material_schools', column: 'school_id' });
   },
-  ['school-landing'],
-  { tags: ['materials', 'landings'], revalidate: 300 },
+  CACHE_KEYS.schoolLanding,
+  () => [TAGS.landings],
 );
 
 /**
  * Recommendations: the best-rated materials of a world (at least 10 ratings, average 4.5 or
  * more), most rated first.
  */
-export const listRecommendations = unstable_cache(
+export const listRecommendations = cached(
   async (world: WorldCode, limit = 48): Promise<MaterialCard[]> => {
     const result = await getDb().execute<{ id: number }>(sql`
       SELECT m.id FROM materials m
@@ -104,12 +105,12 @@ export const listRecommendations = unstable_cache(
       ORDER BY m.rating_count DESC, m.id DESC LIMIT ${limit}`);
     return getMaterialCards(result.rows.map((r) => r.id));
   },
-  ['recommendations'],
-  { tags: ['materials'], revalidate: 300 },
+  CACHE_KEYS.recommendations,
+  (world: WorldCode) => [TAGS.world(world)],
 );
 
 /** Materials from the same author and subject as a material (the material page's "related"). */
-export const listRelatedMaterials = unstable_cache(
+export const listRelatedMaterials = cached(
   async (materialId: number, authorId: number, limit = 8): Promise<MaterialCard[]> => {
     const result = await getDb().execute<{ id: number }>(sql`
       SELECT m.id FROM materials m
@@ -119,8 +120,8 @@ export const listRelatedMaterials = unstable_cache(
       ORDER BY m.sales_count DESC, m.id DESC LIMIT ${limit}`);
     return getMaterialCards(result.rows.map((r) => r.id));
   },
-  ['related-materials'],
-  { tags: ['materials'], revalidate: 300 },
+  CACHE_KEYS.relatedMaterials,
+  (materialId: number, authorId: number) => [TAGS.material(materialId), TAGS.author(authorId)],
 );
 
 export interface PopularAuthor {
@@ -132,7 +133,7 @@ export interface PopularAuthor {
 }
 
 /** The most followed public authors of a world. */
-export const listPopularAuthors = unstable_cache(
+export const listPopularAuthors = cached(
   async (world: WorldCode, limit = 8): Promise<PopularAuthor[]> =>
     getDb()
       .select({
@@ -147,12 +148,13 @@ export const listPopularAuthors = unstable_cache(
       .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)))
       .orderBy(desc(t.authorProfiles.followersNumber), t.users.id)
       .limit(limit),
-  ['popular-authors'],
-  { tags: ['authors'], revalidate: 600 },
+  CACHE_KEYS.popularAuthors,
+  (world: WorldCode) => [TAGS.world(world), TAGS.popularAuthors(world)],
+  600,
 );
 
 /** Subjects of a world with their material counts, for the home page slider. */
-export const listSubjectsWithCounts = unstable_cache(
+export const listSubjectsWithCounts = cached(
   async (world: WorldCode): Promise<{ id: number; title: string; count: number }[]> => {
     const result = await getDb().execute<{ id: number; title: string; count: number }>(sql`
       SELECT s.id, s.title, count(m.id)::int AS count FROM subjects s
@@ -161,13 +163,14 @@ export const listSubjectsWithCounts = unstable_cache(
       WHERE s.world = ${world} GROUP BY s.id, s.title, s.position ORDER BY s.position`);
     return result.rows;
   },
-  ['subjects-with-counts'],
-  { tags: ['materials', 'classification'], revalidate: 600 },
+  CACHE_KEYS.subjectsWithCounts,
+  (world: WorldCode) => [TAGS.world(world)],
+  600,
 );
 
 export interface BlogPost {
   id: number;
-  world: string;
+  world: WorldCode;
   title: string;
   body: string;
   publishedAt: string;
@@ -175,7 +178,7 @@ export interface BlogPost {
 }
 
 /** One blog post with its author. */
-export const getBlogPost = unstable_cache(
+export const getBlogPost = cached(
   async (id: number): Promise<BlogPost | null> => {
     const [row] = await getDb()
       .select({ post: t.blogPosts, authorId: t.users.id, authorSlug: t.users.slug, authorName: t.users.publicName })
@@ -192,14 +195,14 @@ export const getBlogPost = unstable_cache(
       author: { id: row.authorId, slug: row.authorSlug, publicName: row.authorName },
     };
   },
-  ['blog-post'],
-  { tags: ['blog'], revalidate: 300 },
+  CACHE_KEYS.blogPost,
+  (id: number) => [TAGS.blogPost(id)],
 );
 
 interface UserProfileBase {
   id: number;
   slug: string;
-  world: string;
+  world: WorldCode;
   publicName: string;
   imagePath: string | null;
   isSeller: boolean;
@@ -211,7 +214,7 @@ export interface FollowedAuthorLink {
   id: number;
   slug: string;
   publicName: string;
-  world: string;
+  world: WorldCode;
 }
 
 /**
@@ -222,7 +225,7 @@ export type UserProfile = UserProfileBase &
   ({ privateProfile: false; following: FollowedAuthorLink[] } | { privateProfile: true; following?: never });
 
 /** The public profile of any member (the user profile route). */
-export const getUserProfile = unstable_cache(
+export const getUserProfile = cached(
   async (id: number): Promise<UserProfile | null> => {
     const db = getDb();
     const [row] = await db
@@ -252,6 +255,6 @@ export const getUserProfile = unstable_cache(
     return { ...base, privateProfile: false, following };
   },
   // A new key with the public view: no entry cached before it can be served.
-  ['user-profile-public'],
-  { tags: ['authors'], revalidate: 300 },
+  CACHE_KEYS.userProfile,
+  (id: number) => [TAGS.author(id)],
 );

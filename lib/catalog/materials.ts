@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { unstable_cache } from 'next/cache';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -8,7 +9,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 /** What a material card in a list shows. Dates are ISO strings (cache-safe). */
 export interface MaterialCard {
   id: number;
-  world: string;
+  world: WorldCode;
   title: string;
   slug: string;
   priceCents: number;
@@ -49,7 +50,7 @@ type CardRow = {
 function toCard(row: CardRow): MaterialCard {
   return {
     id: row.id as number,
-    world: row.world as string,
+    world: row.world as WorldCode,
     title: row.title as string,
     slug: row.slug as string,
     priceCents: row.priceCents as number,
@@ -71,7 +72,7 @@ const visible = (world: WorldCode) =>
 export type HomeListKind = 'bestsellers' | 'new' | 'free' | 'sale';
 
 /** A short list of a world's materials for the home page shelves. */
-export const listHomeMaterials = unstable_cache(
+export const listHomeMaterials = cached(
   async (world: WorldCode, kind: HomeListKind, limit = 8): Promise<MaterialCard[]> => {
     const db = getDb();
     const base = db.select(cardColumns).from(t.materials).innerJoin(t.users, eq(t.users.id, t.materials.authorId));
@@ -97,12 +98,12 @@ export const listHomeMaterials = unstable_cache(
                 .limit(limit);
     return rows.map((row) => toCard(row as CardRow));
   },
-  ['home-materials'],
-  { tags: ['materials'], revalidate: 300 },
+  CACHE_KEYS.homeMaterials,
+  (world: WorldCode) => [TAGS.world(world)],
 );
 
 /** Materials of one author (newest first). */
-export const listAuthorMaterials = unstable_cache(
+export const listAuthorMaterials = cached(
   async (authorId: number, limit = 24, offset = 0): Promise<MaterialCard[]> => {
     const rows = await getDb()
       .select(cardColumns)
@@ -114,8 +115,8 @@ export const listAuthorMaterials = unstable_cache(
       .offset(offset);
     return rows.map((row) => toCard(row as CardRow));
   },
-  ['author-materials'],
-  { tags: ['materials'], revalidate: 300 },
+  CACHE_KEYS.authorMaterials,
+  (authorId: number) => [TAGS.author(authorId)],
 );
 
 export interface MaterialDetail extends MaterialCard {
@@ -141,7 +142,7 @@ export interface MaterialDetail extends MaterialCard {
 }
 
 /** Everything the material page shows; null for an unknown or deleted id. */
-export const getMaterialDetail = unstable_cache(
+export const getMaterialDetail = cached(
   async (id: number): Promise<MaterialDetail | null> => {
     const db = getDb();
     const [row] = await db
@@ -254,8 +255,8 @@ export const getMaterialDetail = unstable_cache(
       inBundles: parentIds.map((b) => byId.get(b.id)).filter((m): m is MaterialCard => Boolean(m)),
     };
   },
-  ['material-detail'],
-  { tags: ['materials'], revalidate: 300 },
+  CACHE_KEYS.materialDetail,
+  (id: number) => [TAGS.material(id)],
 );
 
 /** Material cards for the given ids, in the order of the ids (search results, related lists). */

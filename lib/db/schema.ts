@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -17,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { WorldCode } from '@/lib/worlds/worlds';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -31,7 +33,7 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     isSeller: boolean('is_seller').notNull().default(false),
     becameSellerAt: timestamp('became_seller_at', { withTimezone: true }),
-    world: text('world').notNull().default('de'),
+    world: text('world').$type<WorldCode>().notNull().default('de'),
     currencyCode: text('currency_code').notNull().default('EUR'),
     publicName: text('public_name').notNull(),
     userName: text('user_name'),
@@ -83,7 +85,7 @@ export const authorDomains = pgTable('author_domains', {
   authorId: integer('author_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  world: text('world').notNull(),
+  world: text('world').$type<WorldCode>().notNull(),
   createdAt: createdAt(),
 });
 
@@ -91,7 +93,7 @@ export const schools = pgTable(
   'schools',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     city: text('city').notNull(),
@@ -107,7 +109,7 @@ export const subjects = pgTable(
   'subjects',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     key: text('key').notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
@@ -120,7 +122,7 @@ export const grades = pgTable(
   'grades',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     /** 1 … 13 */
     level: smallint('level').notNull(),
     title: text('title').notNull(),
@@ -132,7 +134,7 @@ export const learningYears = pgTable(
   'learning_years',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     position: smallint('position').notNull(),
     title: text('title').notNull(),
   },
@@ -143,7 +145,7 @@ export const materialTypes = pgTable(
   'material_types',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     key: text('key').notNull(),
     title: text('title').notNull(),
   },
@@ -154,7 +156,7 @@ export const keywords = pgTable(
   'keywords',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
   },
@@ -165,7 +167,7 @@ export const lessons = pgTable(
   'lessons',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     intro: text('intro').notNull(),
@@ -178,7 +180,7 @@ export const materials = pgTable(
   'materials',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id),
@@ -193,6 +195,8 @@ export const materials = pgTable(
     salePriceCents: integer('sale_price_cents'),
     saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     hasFixedPrice: boolean('has_fixed_price').notNull().default(false),
+    /** School-licence price in minor units set by the seller; null = three times the single price. */
+    schoolPriceCents: integer('school_price_cents'),
     isBundle: boolean('is_bundle').notNull().default(false),
     /** The explicit standalone-interactive flag (SPEC §5). */
     isStandaloneInteractive: boolean('is_standalone_interactive').notNull().default(false),
@@ -375,7 +379,7 @@ export const blogPosts = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     title: text('title').notNull(),
     /** Author-written HTML; sanitised when rendered. */
     body: text('body').notNull(),
@@ -474,7 +478,7 @@ export const termsVersions = pgTable(
   'terms_versions',
   {
     id: serial('id').primaryKey(),
-    world: text('world').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -557,4 +561,342 @@ export const userSubjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.subjectId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Commerce. Amounts are integer minor units of the ISO 4217 exponent of their currency (cents;
+// whole yen and won); rates and shares are basis points (19 % = 1900). Rows that record a sale
+// copy every figure they were computed from, so a later price, tier or VAT change never rewrites
+// history, and nothing here is deleted with an account (the users row stays, anonymised).
+// ---------------------------------------------------------------------------------------------
+
+/** The downloadable file of a material, versioned from the first upload on. */
+export const materialFileVersions = pgTable(
+  'material_file_versions',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    storagePath: text('storage_path').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('material_file_versions_material').on(t.materialId, t.version)],
+);
+
+/** EU VAT standard rates by country and validity, seeded from a maintained source. */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    country: text('country').notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.validFrom] })],
+);
+
+/**
+ * A shopping cart: one per visitor and world (a world has one currency, and credit is spent only
+ * in the world it was earned in). An anonymous cart is found by the hash of its cart token, a
+ * signed-in one by its user; at sign-in the anonymous cart is merged into the user's.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    world: text('world').$type<WorldCode>().notNull(),
+    tokenHash: text('token_hash'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    voucherCode: text('voucher_code'),
+    /** Credit the buyer chose to spend: null = none, otherwise at most this many minor units. */
+    creditsRequestedMinor: integer('credits_requested_minor'),
+    /** Hash of the token of the abandoned-cart link, once one was mailed. */
+    restoreTokenHash: text('restore_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_token_world').on(t.tokenHash, t.world),
+    uniqueIndex('carts_user_world').on(t.userId, t.world),
+    uniqueIndex('carts_restore_token').on(t.restoreTokenHash),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    /** 'single' | 'school' | 'school-upgrade' (from an owned single licence to a school licence). */
+    licence: text('licence').notNull().default('single'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.materialId] })],
+);
+
+/** Vouchers funded by the platform, valid in one world. Codes are stored upper-case. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    world: text('world').$type<WorldCode>().notNull(),
+    /** 'percent' | 'amount'. */
+    kind: text('kind').notNull(),
+    percentBasisPoints: integer('percent_basis_points'),
+    amountMinor: integer('amount_minor'),
+    currency: text('currency').notNull(),
+    minimumOrderMinor: integer('minimum_order_minor').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    /** Redemptions allowed in total; null = unlimited, 1 = a single-use code. */
+    maxRedemptions: integer('max_redemptions'),
+    maxRedemptionsPerUser: integer('max_redemptions_per_user').notNull().default(1),
+    /** Raised in the same statement that checks the limit, so two orders cannot both take the last one. */
+    redemptions: integer('redemptions').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code').on(t.code),
+    check('vouchers_within_limit', sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`),
+  ],
+);
+
+/** A buyer's credit per world: the balance row is what concurrent orders lock and lower. */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    world: text('world').$type<WorldCode>().notNull(),
+    currency: text('currency').notNull(),
+    balanceMinor: integer('balance_minor').notNull().default(0),
+    /** Whether the user ever had credit (`hadCredits`). */
+    hadCredits: boolean('had_credits').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.world] }),
+    // The last guard: a spend that would take the balance below zero fails in the database.
+    check('credit_balances_not_negative', sql`${t.balanceMinor} >= 0`),
+  ],
+);
+
+/** Every change of a credit balance, with its reason: the balance is their sum. */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    world: text('world').$type<WorldCode>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    /** 'order' (spent) | 'refund' | 'referral' | 'admin' | 'order-cancelled'. */
+    reason: text('reason').notNull(),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_entries_user').on(t.userId, t.world, t.createdAt)],
+);
+
+/**
+ * An order: the buyer, what they paid and how, and the tax treatment that applied, copied at the
+ * time. `reference` is what a bank transfer quotes; `idempotencyKey` makes a repeated checkout
+ * attempt (double click, retry) return the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    world: text('world').$type<WorldCode>().notNull(),
+    language: text('language').notNull(),
+    currency: text('currency').notNull(),
+    /** 'pending' | 'paid' | 'cancelled' | 'refunded' (every item refunded). */
+    status: text('status').notNull(),
+    /** 'invoice' | 'card' | 'free' | 'test'. */
+    provider: text('provider').notNull(),
+    /** The provider's id of the payment (a Stripe Checkout Session id). */
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    originalMinor: integer('original_minor').notNull(),
+    voucherDiscountMinor: integer('voucher_discount_minor').notNull(),
+    creditsUsedMinor: integer('credits_used_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    vatMinor: integer('vat_minor').notNull(),
+    netMinor: integer('net_minor').notNull(),
+    /** 'eu-consumer' | 'domestic-business' | 'reverse-charge' | 'outside-eu' | 'no-rate-configured'. */
+    vatKind: text('vat_kind').notNull(),
+    vatCountry: text('vat_country').notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    buyerVatId: text('buyer_vat_id'),
+    /** The billing address as it was at checkout (name, company, street, postal code, city, country). */
+    billingAddress: jsonb('billing_address').notNull(),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    voucherCode: text('voucher_code'),
+    /** When the buyer consented to immediate delivery and the loss of the withdrawal right. */
+    deliveryConsentAt: timestamp('delivery_consent_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_reference').on(t.reference),
+    uniqueIndex('orders_idempotency').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_provider_reference').on(t.provider, t.providerReference),
+    index('orders_user').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One line of an order and the seller's side of that sale: the price, the VAT in it, the
+ * commission tier the seller was on at the moment of sale and their share, written once.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    /** 'single' | 'school' | 'school-upgrade'. */
+    licence: text('licence').notNull(),
+    inBundle: boolean('in_bundle').notNull().default(false),
+    unitGrossMinor: integer('unit_gross_minor').notNull(),
+    chargedGrossMinor: integer('charged_gross_minor').notNull(),
+    voucherDiscountMinor: integer('voucher_discount_minor').notNull(),
+    creditUsedMinor: integer('credit_used_minor').notNull(),
+    payableGrossMinor: integer('payable_gross_minor').notNull(),
+    vatMinor: integer('vat_minor').notNull(),
+    netMinor: integer('net_minor').notNull(),
+    sellerShareBasisPoints: integer('seller_share_basis_points').notNull(),
+    sellerShareMinor: integer('seller_share_minor').notNull(),
+    platformShareMinor: integer('platform_share_minor').notNull(),
+    /** The seller's active paid materials at the moment of sale (what chose the tier). */
+    sellerActivePaidMaterials: integer('seller_active_paid_materials').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('order_items_order').on(t.orderId), index('order_items_seller').on(t.sellerId)],
+);
+
+/** The right to download a material: granted when an order is paid, revoked by a refund. */
+export const licences = pgTable(
+  'licences',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id),
+    /** 'single' | 'school'. An upgrade changes the kind of the existing licence. */
+    kind: text('kind').notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('licences_user_material').on(t.userId, t.materialId),
+    index('licences_material').on(t.materialId),
+  ],
+);
+
+/** A stamped copy of a file version for one licence, stored once and served on every download. */
+export const stampedCopies = pgTable(
+  'stamped_copies',
+  {
+    licenceId: integer('licence_id')
+      .notNull()
+      .references(() => licences.id, { onDelete: 'cascade' }),
+    fileVersionId: integer('file_version_id')
+      .notNull()
+      .references(() => materialFileVersions.id, { onDelete: 'cascade' }),
+    /** The licence kind stamped on the copy: an upgrade needs a new copy. */
+    licenceKind: text('licence_kind').notNull(),
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.fileVersionId, t.licenceKind] })],
+);
+
+/**
+ * Invoices and cancellation invoices issued by the platform as deemed supplier. Numbers are
+ * gapless per series and year (see documentCounters); the buyer's address and every line are
+ * copied in, so nothing done to the account later changes an issued document.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** 'invoice' | 'cancellation'. */
+    kind: text('kind').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The invoice a cancellation cancels. */
+    cancelsInvoiceId: integer('cancels_invoice_id'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    language: text('language').notNull(),
+    currency: text('currency').notNull(),
+    /** Everything printed: seller of record, buyer address, lines, totals, tax treatment. */
+    document: jsonb('document').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number').on(t.number),
+    uniqueIndex('invoices_series_sequence').on(t.series, t.year, t.sequence),
+    index('invoices_order').on(t.orderId),
+    index('invoices_user').on(t.userId, t.issuedAt),
+  ],
+);
+
+/** The last number issued per (series, year), read FOR UPDATE and raised in the issuing transaction. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** Payment-provider events already handled: a replayed webhook is recognised by its id. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: integer('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';

@@ -29,20 +29,43 @@ export function pageBytes(page: CachedPage): number {
   return bytes;
 }
 
+/** A purge remembered for a while, so a page captured while it ran is not stored afterwards. */
+interface RecentPurge {
+  at: number;
+  matches: (key: string) => boolean;
+}
+
+/**
+ * How long purges are remembered: longer than any page takes from request to capture. A page
+ * whose capture began before a purge that matches it is not stored: it may show what the purge
+ * was meant to remove (rendered, or served by Next, from the data before the change).
+ */
+const PURGE_MEMORY_MS = 60_000;
+const MAX_RECENT_PURGES = 10_000;
+
 /**
  * An in-process cache of anonymous public HTML, in front of Next (DESIGN §3): a page every
  * anonymous visitor of a world sees the same way is rendered once and then served from memory
- * until its time is up. Bounded by entries and bytes, least recently used out first.
+ * until its time is up or a purge drops it. Bounded by entries and bytes, least recently used
+ * out first.
  */
 export class HtmlCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private recentPurges: RecentPurge[] = [];
+  /** Captures begun at or before this moment are refused (purges forgotten early). */
+  private purgeFloor = -Infinity;
 
   constructor(
     private readonly maxEntries = 5000,
     private readonly maxBytes = 256 * 1024 * 1024,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The cache's clock: pass its reading at the start of a capture to `set`. */
+  timestamp(): number {
+    return this.now();
+  }
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -57,7 +80,13 @@ export class HtmlCache {
     return entry;
   }
 
-  set(key: string, entry: Omit<Entry, 'storedAt'>): void {
+  /**
+   * Stores a page. `capturedSince` is when its request began: a purge since then that matches
+   * the key means the page may be older than the purge, and it is not stored. Returns whether it
+   * was stored.
+   */
+  set(key: string, entry: Omit<Entry, 'storedAt'>, capturedSince?: number): boolean {
+    if (capturedSince !== undefined && this.purgedSince(key, capturedSince)) return false;
     this.delete(key);
     const stored = { ...entry, storedAt: this.now() };
     this.entries.set(key, stored);
@@ -67,6 +96,7 @@ export class HtmlCache {
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+    return true;
   }
 
   delete(key: string): void {
@@ -78,9 +108,15 @@ export class HtmlCache {
 
   /** Drops every entry whose key contains `fragment` (all when omitted): data changed. */
   purge(fragment?: string): number {
+    return this.purgeWhere(fragment === undefined ? () => true : (key) => key.includes(fragment));
+  }
+
+  /** Drops every entry whose key `matches`: data changed. One pass over the keys. */
+  purgeWhere(matches: (key: string) => boolean): number {
+    this.remember(matches);
     let removed = 0;
     for (const key of [...this.entries.keys()]) {
-      if (fragment === undefined || key.includes(fragment)) {
+      if (matches(key)) {
         this.delete(key);
         removed++;
       }
@@ -91,11 +127,31 @@ export class HtmlCache {
   get size(): number {
     return this.entries.size;
   }
+
+  private remember(matches: (key: string) => boolean): void {
+    const now = this.now();
+    const keepFrom = now - PURGE_MEMORY_MS;
+    while (this.recentPurges.length > 0 && this.recentPurges[0]!.at < keepFrom) this.recentPurges.shift();
+    // Past the limit the oldest purges are forgotten, and captures begun before them refused.
+    while (this.recentPurges.length >= MAX_RECENT_PURGES)
+      this.purgeFloor = Math.max(this.purgeFloor, this.recentPurges.shift()!.at);
+    this.recentPurges.push({ at: now, matches });
+  }
+
+  private purgedSince(key: string, since: number): boolean {
+    if (since <= this.purgeFloor) return true;
+    // A capture older than the purge memory cannot be checked: refuse it.
+    if (since < this.now() - PURGE_MEMORY_MS) return true;
+    return this.recentPurges.some((purge) => purge.at >= since && purge.matches(key));
+  }
 }
 
 const holder = globalThis as typeof globalThis & { __kreideHtmlCache?: HtmlCache };
 
-/** The process-wide HTML cache (shared with route code, which purges it when data changes). */
+/**
+ * The process-wide HTML cache, shared by server.ts and route code: lib/cache purges it when data
+ * changes, here or (through PostgreSQL NOTIFY) in another process.
+ */
 export function getHtmlCache(): HtmlCache {
   holder.__kreideHtmlCache ??= new HtmlCache();
   return holder.__kreideHtmlCache;
@@ -177,6 +233,8 @@ export function captureIntoCache(
   cache = getHtmlCache(),
 ): void {
   if (req.method !== 'GET') return;
+  // A purge between now and the page's storing may concern it (lib/cache): checked at set.
+  const capturedSince = cache.timestamp();
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -207,7 +265,7 @@ export function captureIntoCache(
       const gzip = key.endsWith('|gzip');
       setImmediate(() => {
         try {
-          cache.set(key, { status: 200, headers, page: preparePage(body, gzip), ttlMs });
+          cache.set(key, { status: 200, headers, page: preparePage(body, gzip), ttlMs }, capturedSince);
         } catch (error) {
           console.error('page not cached:', (error as Error).message);
         }

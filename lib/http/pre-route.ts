@@ -91,7 +91,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
       res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
       maskSecretPath(req, res, world, match);
       // Public pages are the same for every anonymous visitor: serve them from memory.
-      if (match.route.group === 'public') {
+      if (match.route.area === 'public') {
         const key = htmlCacheKey(req);
         if (key) {
           const served = serveCached(req, res, key, () => {

@@ -1,31 +1,225 @@
-// Next's incremental cache for pages, with one change: a not-found answer is never written to
-// disk. Every distinct 404 path (`/de/zz`, `/de/material/999999/x`, …) used to add ~116 KB of
-// files under .next, so anyone could fill the disk by asking for paths that do not exist.
-// A 404 still goes into Next's in-memory cache, which is a bounded LRU (cacheMaxMemorySize),
-// so a hot missing path is not re-rendered on every request.
+// Next's cache handler (next.config `cacheHandler`): its page cache (App Router pages, route
+// handlers) and its data cache (`unstable_cache`, whose entries arrive here as kind FETCH) in
+// memory, bounded, with tag expiry that works outside a request.
+// - Nothing goes to disk. Next's own file-system cache wrote every distinct page it rendered,
+//   404s and pages of any made-up parameter included, under .next: anyone could fill the disk.
+//   Here a 404 goes into a small pool of its own, so made-up paths cannot push real pages out.
+// - Tags: each entry remembers its tags (a page: the `x-next-cache-tags` Next stores with it,
+//   which holds the tags of every cached read the render made plus Next's implicit path tags; a
+//   data entry: the tags of its read, and the page's implicit tags at lookup). An entry made
+//   before one of its tags last changed is a miss. When the tags changed lives in the tag store
+//   (lib/cache/tag-store.cjs) on globalThis, written by lib/cache (this process's changes and
+//   those of other processes, by NOTIFY) and by Next's revalidateTag through this handler. Next's
+//   revalidateTag alone cannot do it: it throws outside a request.
+// - "Made" means when its render began (the first lookup that missed or found it stale), not
+//   when it was stored: a render that read the data before a change and finished after it must
+//   not count as newer than the change.
+// - Pages prerendered by `next build` are not read from .next: each is rendered on its first
+//   request instead, once per process.
+// Next makes a new handler per request: the entries live on globalThis, one store per process.
 // Plain CommonJS: Next loads this file at run time, outside its bundler.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next outside its bundler
-const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache').default;
+const { expireTags, isExpired } = require('../cache/tag-store.cjs');
+
+const TAGS_HEADER = 'x-next-cache-tags';
+const STATE = Symbol.for('kreide.next-cache-handler');
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const MAX_ENTRIES = 20_000;
+/** The share of entries and bytes 404 pages may take. */
+const NOT_FOUND_SHARE = 0.1;
+/** Renders in flight are remembered this long at most (and this many at once). */
+const PENDING_MAX_MS = 60_000;
+const MAX_PENDING = 10_000;
+
+/** A least-recently-used map bounded by entries and by bytes. */
+class Lru {
+  /** @param {number} maxEntries @param {number} maxBytes */
+  constructor(maxEntries, maxBytes) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.bytes = 0;
+    /** @type {Map<string, any>} */
+    this.entries = new Map();
+  }
+
+  /** @param {string} key */
+  get(key) {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** @param {string} key @param {{ bytes: number }} entry */
+  set(key, entry) {
+    this.delete(key);
+    // An entry larger than the whole budget would only push everything else out.
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  /** @param {string} key */
+  delete(key) {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** The process's store, made by the first handler with the configured memory size. */
+function getState(maxBytes) {
+  const holder = /** @type {Record<symbol, any>} */ (/** @type {unknown} */ (globalThis));
+  if (!holder[STATE]) {
+    const bytes = maxBytes || DEFAULT_MAX_BYTES;
+    holder[STATE] = {
+      pages: new Lru(MAX_ENTRIES, bytes),
+      notFound: new Lru(Math.floor(MAX_ENTRIES * NOT_FOUND_SHARE), Math.floor(bytes * NOT_FOUND_SHARE)),
+      /** @type {Map<string, number>} key → when the render that will store it began */
+      pending: new Map(),
+    };
+  }
+  return holder[STATE];
+}
 
 /** True for a rendered page (App Router or Pages) whose status is 404. */
 function isNotFoundPage(data) {
   return !!data && (data.kind === 'APP_PAGE' || data.kind === 'PAGES') && data.status === 404;
 }
 
-class RouteCacheHandler extends FileSystemCache {
-  set(key, data, ctx) {
-    if (!isNotFoundPage(data)) return super.set(key, data, ctx);
-    // FileSystemCache.set reads flushToDisk before its first await, so flipping it around the
-    // synchronous part of the call affects this call only.
-    const flushToDisk = this.flushToDisk;
-    this.flushToDisk = false;
-    try {
-      return super.set(key, data, ctx);
-    } finally {
-      this.flushToDisk = flushToDisk;
+/** The tags a page or route response was stored with. */
+function responseTags(data) {
+  const header = data && data.headers ? data.headers[TAGS_HEADER] : undefined;
+  return typeof header === 'string' && header ? header.split(',') : [];
+}
+
+/** Roughly the bytes an entry holds (the measure Next's own memory cache uses). */
+function sizeOf(key, data) {
+  let size = 25;
+  if (data) {
+    switch (data.kind) {
+      case 'APP_PAGE': {
+        size = String(data.html ?? '').length + (data.rscData?.length ?? 0) + (data.postponed?.length ?? 0);
+        if (data.segmentData) for (const [path, buffer] of data.segmentData) size += path.length + buffer.length;
+        break;
+      }
+      case 'PAGES':
+        size = String(data.html ?? '').length + (JSON.stringify(data.pageData ?? {})?.length ?? 0);
+        break;
+      case 'APP_ROUTE':
+        size = data.body?.length ?? 0;
+        break;
+      case 'FETCH':
+        size = typeof data.data?.body === 'string' ? data.data.body.length : JSON.stringify(data.data ?? '').length;
+        break;
+      default:
+        size = JSON.stringify(data.props ?? data).length;
     }
   }
+  return key.length + size + 200;
+}
+
+/**
+ * Whether Next will find this entry past its revalidate time (and render it again, then store
+ * it): the render begins now. Unknown lifetimes count as past.
+ */
+function staleByTime(entry, ctx, now) {
+  const revalidate =
+    entry.value && entry.value.kind === 'FETCH'
+      ? (ctx && ctx.revalidate) || entry.value.revalidate
+      : entry.cacheControl && entry.cacheControl.revalidate;
+  if (revalidate === false) return false;
+  if (typeof revalidate !== 'number') return true;
+  return now - entry.lastModified > revalidate * 1000;
+}
+
+class RouteCacheHandler {
+  /** @param {{ maxMemoryCacheSize?: number }} [ctx] */
+  constructor(ctx) {
+    this.state = getState(ctx && ctx.maxMemoryCacheSize);
+  }
+
+  async get(key, ctx) {
+    const now = Date.now();
+    const entry = this.state.pages.get(key) ?? this.state.notFound.get(key);
+    if (!entry) {
+      this.renderBegins(key, now);
+      return null;
+    }
+    const tags =
+      ctx && ctx.kind === 'FETCH' ? [...entry.tags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : entry.tags;
+    if (isExpired(tags, entry.since)) {
+      this.state.pages.delete(key);
+      this.state.notFound.delete(key);
+      this.renderBegins(key, now);
+      return null;
+    }
+    if (staleByTime(entry, ctx, now)) this.renderBegins(key, now);
+    else this.state.pending.delete(key);
+    return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
+  }
+
+  async set(key, data, ctx) {
+    const now = Date.now();
+    const pending = this.state.pending;
+    const began = pending.get(key);
+    pending.delete(key);
+    const since = began !== undefined && now - began <= PENDING_MAX_MS ? began : now;
+    const tags = data && data.kind === 'FETCH' ? [...((ctx && ctx.tags) || [])] : responseTags(data);
+    this.state.pages.delete(key);
+    this.state.notFound.delete(key);
+    // A tag changed while this was rendered: it may hold the data from before the change.
+    if (isExpired(tags, since)) return;
+    const entry = {
+      value: data,
+      lastModified: now,
+      since,
+      tags,
+      cacheControl: ctx && !ctx.fetchCache ? ctx.cacheControl : undefined,
+      bytes: sizeOf(key, data),
+    };
+    (isNotFoundPage(data) ? this.state.notFound : this.state.pages).set(key, entry);
+  }
+
+  /**
+   * Next's revalidateTag (in a route handler or server action) ends here when the request ends.
+   * Every revalidation expires at once: an entry is never served stale after its tag changed.
+   */
+  async revalidateTag(tags) {
+    expireTags(typeof tags === 'string' ? [tags] : tags);
+  }
+
+  resetRequestCache() {}
+
+  renderBegins(key, now) {
+    const pending = this.state.pending;
+    if (pending.has(key)) {
+      // An older mark from a render that never stored anything does not count.
+      if (now - pending.get(key) <= PENDING_MAX_MS) return;
+      pending.delete(key);
+    }
+    pending.set(key, now);
+    while (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value);
+  }
+}
+
+/** Forgets every entry (tests only). */
+function resetRouteCache() {
+  const holder = /** @type {Record<symbol, any>} */ (/** @type {unknown} */ (globalThis));
+  delete holder[STATE];
 }
 
 module.exports = RouteCacheHandler;
 module.exports.isNotFoundPage = isNotFoundPage;
+module.exports.resetRouteCache = resetRouteCache;

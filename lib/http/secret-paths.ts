@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pathFor, type RouteParams } from '@/lib/routing/localized-routes';
+import { pathForRoute, type RouteParams } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
@@ -32,7 +32,7 @@ export function maskSecretPath(
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   req.url =
-    pathFor(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) +
+    pathForRoute(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) +
     (queryStart === -1 ? '' : url.slice(queryStart));
   res.setHeader('Referrer-Policy', 'no-referrer');
 }

@@ -1,5 +1,9 @@
-/** The text groups of SPEC §1; each is one JSON file per language and one namespace. */
+/**
+ * The text groups: the 32 of SPEC §1 and `admin` (the admin area's own texts); each is one JSON
+ * file per language and one namespace.
+ */
 export const TEXT_GROUPS = [
+  'admin',
   'ai-tools',
   'author-page',
   'blogpost',

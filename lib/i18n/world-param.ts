@@ -1,3 +1,4 @@
+import 'server-only';
 import { world } from 'next/root-params';
 
 /** The `[world]` root param of the current page, or undefined outside world pages. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import geoip from 'geoip-lite';
 import { z } from 'zod';
 import { getWorld, type World } from '@/lib/worlds/worlds';

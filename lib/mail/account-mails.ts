@@ -1,4 +1,8 @@
+import { z } from 'zod';
+import { worldCodeSchema } from '@/lib/api/schemas';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
+import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';
+import { defineJob } from '@/lib/jobs/registry';
 import { fill } from '@/lib/text/fill';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { sendMail } from './mailer';
@@ -41,11 +45,63 @@ export function renderAccountMail(
   };
 }
 
-/** Sends an account mail in the world's language. */
-export async function sendAccountMail(
-  kind: AccountMailKind,
-  input: { world: WorldCode; to: string; name: string; link?: string; email?: string },
-): Promise<void> {
+export interface AccountMailInput {
+  world: WorldCode;
+  to: string;
+  name: string;
+  link?: string;
+  email?: string;
+}
+
+/** Sends an account mail in the world's language, now (jobs call this; requests enqueue). */
+export async function sendAccountMail(kind: AccountMailKind, input: AccountMailInput): Promise<void> {
   const { subject, text } = renderAccountMail(kind, input.world, input);
   await sendMail({ to: input.to, subject, text });
+}
+
+const accountMailSchema = z
+  .object({
+    kind: z.enum(ACCOUNT_MAIL_KINDS),
+    world: worldCodeSchema,
+    to: z.string().min(3).max(254),
+    name: z.string().max(200),
+    link: z.url().max(2000).optional(),
+    email: z.string().max(254).optional(),
+  })
+  .strict();
+
+/**
+ * The account mail job. Its link carries a mailed token, which the database otherwise holds
+ * only hashed: admins never see it, and once the mail is out the stored job keeps neither the
+ * link nor the address and name (a deleted account's old address included). A failing mail
+ * server is retried six times with doubling delays, over half an hour to an hour.
+ */
+export const accountMailJob = defineJob(
+  {
+    name: 'account-mail',
+    schema: accountMailSchema,
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 2,
+    secretFields: ['link'],
+    forgetAfterSuccess: ['to', 'name', 'email'],
+    summarize: ({ kind, world, to }) => ({ kind, world, to }),
+  },
+  async ({ kind, ...input }) => {
+    await sendAccountMail(kind, input);
+  },
+);
+
+/**
+ * Queues an account mail in the world's language; the request does not wait for the mail
+ * server. Pass the transaction as `db` when the mail belongs to what it commits.
+ */
+export async function enqueueAccountMail(
+  kind: AccountMailKind,
+  input: AccountMailInput,
+  options: { db?: JobConnection } = {},
+): Promise<string> {
+  return enqueue(accountMailJob, { kind, ...input }, options);
 }

@@ -3,6 +3,8 @@
  * approximate price in their own currency; every charge is made in the material's currency.
  * Taken from the ECB reference rates of the date below and refreshed with releases.
  */
+import { currencyExponent } from '@/lib/money/money';
+
 export const RATES_AS_OF = '2026-11-20';
 
 export const EUR_RATES: Readonly<Record<string, number>> = {
@@ -45,11 +47,14 @@ export const EUR_RATES: Readonly<Record<string, number>> = {
   HKD: 8.4,
 };
 
-/** Converts minor units between currencies through the euro; null when a rate is unknown. */
+/**
+ * Converts minor units between currencies through the euro (each side in its own ISO exponent:
+ * 499 euro cents are about ¥813); null when a rate is unknown.
+ */
 export function convertCents(cents: number, from: string, to: string): number | null {
   if (from === to) return cents;
   const fromRate = EUR_RATES[from];
   const toRate = EUR_RATES[to];
   if (!fromRate || !toRate) return null;
-  return Math.round((cents / fromRate) * toRate);
+  return Math.round(((cents / fromRate) * toRate * 10 ** currencyExponent(to)) / 10 ** currencyExponent(from));
 }

@@ -1,3 +1,4 @@
+import { currencyExponent } from '@/lib/money/money';
 import { WORLDS } from '@/lib/worlds/worlds';
 import { WHOLE_NUMBER_CURRENCIES, formatPrice, trackingPriceCents } from './format-price';
 
@@ -28,10 +29,14 @@ describe('formatPrice (SPEC §5)', () => {
     it.each(pointWorlds.map((w) => [w.code, w.locale, w.currency]))(
       '%s (%s, %s) keeps its own decimal point and a comma for thousands',
       (_code, locale, currency) => {
+        // Yen and won have no minor unit: 499 is ¥499.00, where 499 cents are 4.99.
+        const whole = currencyExponent(currency) === 0;
         const small = normalize(formatPrice(499, currency, locale));
-        expect(small).toMatch(/(^|[^\d.,])4\.99($|[^\d])/);
-        expect(small).not.toMatch(/4,99/);
-        expect(normalize(formatPrice(123_450, currency, locale))).toMatch(/1,234\.50/);
+        expect(small).toMatch(whole ? /(^|[^\d.,])499\.00($|[^\d])/ : /(^|[^\d.,])4\.99($|[^\d])/);
+        expect(small).not.toMatch(/,99|,00/);
+        expect(normalize(formatPrice(whole ? 1_234 : 123_450, currency, locale))).toMatch(
+          whole ? /1,234\.00/ : /1,234\.50/,
+        );
       },
     );
 
@@ -46,18 +51,18 @@ describe('formatPrice (SPEC §5)', () => {
     );
   });
 
-  it('keeps two decimals for JPY and KRW: amounts are hundredths in every currency here', () => {
-    expect(normalize(formatPrice(12345, 'JPY', 'ja-JP'))).toMatch(/123\.45/);
-    expect(normalize(formatPrice(499, 'JPY', 'ja-JP'))).toMatch(/^￥4\.99$/);
-    expect(normalize(formatPrice(499, 'KRW', 'ko-KR'))).toMatch(/^₩4\.99$/);
-    expect(normalize(formatPrice(499, 'JPY', 'de-DE'))).toBe('4,99 ¥');
+  it('reads JPY and KRW amounts as whole yen and won (ISO exponent 0), shown with two decimals', () => {
+    expect(normalize(formatPrice(12345, 'JPY', 'ja-JP'))).toMatch(/^￥12,345\.00$/);
+    expect(normalize(formatPrice(499, 'JPY', 'ja-JP'))).toMatch(/^￥499\.00$/);
+    expect(normalize(formatPrice(4900, 'KRW', 'ko-KR'))).toMatch(/^₩4,900\.00$/);
+    expect(normalize(formatPrice(499, 'JPY', 'de-DE'))).toBe('499,00 ¥');
   });
 
   it('the whole-number currencies are exactly ARS, COP, GTQ, CLP and MXN', () => {
     expect([...WHOLE_NUMBER_CURRENCIES].sort()).toEqual(['ARS', 'CLP', 'COP', 'GTQ', 'MXN']);
   });
 
-  it.each(['ARS', 'COP', 'GTQ', 'CLP', 'MXN'])('rounds %s above 1 down to whole numbers', (currency) => {
+  it.each(['ARS', 'COP', 'GTQ', 'MXN'])('rounds %s above 1 down to whole numbers', (currency) => {
     const text = normalize(formatPrice(199_99, currency, 'es-ES'));
     expect(text).toMatch(/199/);
     expect(text).not.toMatch(/200/);
@@ -68,7 +73,6 @@ describe('formatPrice (SPEC §5)', () => {
     ['ARS', 'es-AR'],
     ['COP', 'es-CO'],
     ['GTQ', 'es-GT'],
-    ['CLP', 'es-CL'],
     ['MXN', 'es-MX'],
   ])(
     '%s: down, never up, in its home locale (%s) and in a world page (de-DE); 1 and below keep two decimals',
@@ -83,6 +87,14 @@ describe('formatPrice (SPEC §5)', () => {
       }
     },
   );
+
+  it('shows CLP, whose amounts are whole pesos (ISO exponent 0), without decimals above 1', () => {
+    for (const locale of ['es-CL', 'de-DE']) {
+      expect(digits(formatPrice(1_234_567, 'CLP', locale))).toBe('1234567');
+      expect(digits(formatPrice(199, 'CLP', locale))).toBe('199');
+      expect(digits(formatPrice(1, 'CLP', locale))).toBe('100');
+    }
+  });
 
   it('keeps decimals for those currencies at 1 or below', () => {
     expect(normalize(formatPrice(99, 'MXN', 'es-MX'))).toMatch(/0\.99/);

@@ -1,7 +1,7 @@
 /**
  * Price display rules of SPEC §5: two decimals; for ARS, COP, GTQ, CLP and MXN, values above 1
- * are rounded down to whole numbers. Amounts are hundredths of the currency in every currency
- * (JPY and KRW included, whose ISO minor unit is the whole yen or won), so they keep two decimals too.
+ * are rounded down to whole numbers. Amounts are integer minor units of the currency's ISO 4217
+ * exponent (cents; whole yen and won), and every currency is shown with two decimals all the same.
  *
  * "With a comma" is read as the decimal comma of the languages that write one, which is what the
  * locale's own separator gives in 21 of the 27 worlds. The worlds whose language writes a decimal
@@ -11,6 +11,8 @@
 
 /** Currencies shown as whole numbers, rounded down, for values above 1. */
 export const WHOLE_NUMBER_CURRENCIES = new Set(['ARS', 'COP', 'GTQ', 'CLP', 'MXN']);
+
+import { toMajor } from '@/lib/money/money';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -29,9 +31,9 @@ function formatter(locale: string, currency: string, digits: number): Intl.Numbe
   return f;
 }
 
-/** Formats `cents` minor units of `currency` for `locale` (e.g. 499, 'EUR', 'de-DE' → "4,99 €"). */
-export function formatPrice(cents: number, currency: string, locale: string): string {
-  const value = cents / 100;
+/** Formats `minor` units of `currency` for `locale` (499, 'EUR', 'de-DE' → "4,99 €"; 500, 'JPY' → "￥500.00"). */
+export function formatPrice(minor: number, currency: string, locale: string): string {
+  const value = toMajor(minor, currency);
   if (WHOLE_NUMBER_CURRENCIES.has(currency) && value > 1) {
     return formatter(locale, currency, 0).format(Math.floor(value));
   }

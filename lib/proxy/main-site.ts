@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodePathSegments } from '@/lib/routing/decode-path';
-import { matchForeignRoute, matchRoute, pathFor } from '@/lib/routing/localized-routes';
+import { matchForeignRoute, matchRoute, pathForRoute } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import { sameOriginPath } from '@/lib/http/same-origin-path';
 import { jsonForScript } from '@/lib/text/script-json';
@@ -60,7 +60,7 @@ export function handleWorldlessPath(request: NextRequest): NextResponse {
   const url = request.nextUrl.clone();
   const found = segments && (matchRoute(world, segments) ?? matchForeignRoute(world, segments));
   if (found) {
-    url.pathname = pathFor(world, found.route.id as RouteId, found.params);
+    url.pathname = pathForRoute(world, found.route.id as RouteId, found.params);
     return NextResponse.redirect(url);
   }
   url.pathname = `/${world}${pathname}`;

@@ -1,5 +1,5 @@
 import { WORLD_CODES } from '@/lib/worlds/worlds';
-import { matchForeignRoute, matchRoute, pathFor } from './localized-routes';
+import { matchForeignRoute, matchRoute, pathFor, pathForRoute } from './localized-routes';
 import { resolvePagePath } from './resolve-page';
 import { ROUTES, type RouteId } from './routes';
 import { GERMAN_WORDS, SEGMENT_WORDS } from './segment-words';
@@ -34,7 +34,7 @@ describe('routing table', () => {
   it.each(WORLD_CODES)('round-trips every route in world %s', (world) => {
     for (const route of ROUTES) {
       const params = sampleParams(route.de);
-      const path = pathFor(world, route.id as RouteId, params);
+      const path = pathForRoute(world, route.id as RouteId, params);
       const [prefix, ...segments] = path.split('/').filter(Boolean);
       expect(prefix).toBe(world);
       const match = matchRoute(world, segments);

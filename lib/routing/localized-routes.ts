@@ -1,5 +1,5 @@
 import { WORLD_CODES, type WorldCode } from '@/lib/worlds/worlds';
-import { ROUTES, getRoute, type RouteDef, type RouteId } from './routes';
+import { ROUTES, getRoute, type Route, type RouteId, type RouteParamsOf } from './routes';
 import { SEGMENT_WORDS, type GermanWord } from './segment-words';
 
 /** One token of a compiled pattern. */
@@ -8,7 +8,7 @@ type Token =
   | { kind: 'param'; name: string; optional: boolean; rest: boolean; words?: Map<string, string> };
 
 interface CompiledRoute {
-  route: RouteDef;
+  route: Route;
   tokens: Token[];
   /** Number of static tokens; more static words win when two patterns both match. */
   weight: number;
@@ -17,7 +17,7 @@ interface CompiledRoute {
 export type RouteParams = Record<string, string | string[] | undefined>;
 
 export interface RouteMatch {
-  route: RouteDef;
+  route: Route;
   params: RouteParams;
 }
 
@@ -27,7 +27,7 @@ export function localizeWord(world: WorldCode, germanWord: string): string {
   return SEGMENT_WORDS[world][germanWord as GermanWord] ?? germanWord;
 }
 
-function compile(route: RouteDef, world: WorldCode): CompiledRoute {
+function compile(route: Route, world: WorldCode): CompiledRoute {
   const tokens: Token[] = route.de
     .split('/')
     .filter(Boolean)
@@ -120,11 +120,27 @@ export function matchForeignRoute(world: WorldCode, segments: string[]): RouteMa
   return null;
 }
 
+/** The params `pathFor` takes for a route: optional when every param of its pattern is. */
+export type PathForParams<Id extends RouteId> = [keyof RouteParamsOf<Id>] extends [never]
+  ? [params?: Record<string, never>]
+  : object extends RouteParamsOf<Id>
+    ? [params?: RouteParamsOf<Id>]
+    : [params: RouteParamsOf<Id>];
+
 /**
  * The localised path of a route in a world, with its params filled in, e.g.
  * `pathFor('it', 'material', { id: '7', slug: 'frazioni' })` → `/it/materiale/7/frazioni`.
+ * The params are checked against the route's pattern when the id is a literal.
  */
-export function pathFor(world: WorldCode, id: RouteId, params: RouteParams = {}): string {
+export function pathFor<Id extends RouteId>(world: WorldCode, id: Id, ...[params]: PathForParams<Id>): string {
+  return pathForRoute(world, id, params as RouteParams | undefined);
+}
+
+/**
+ * `pathFor` for code that holds a route it did not name (a matched route with its params, the
+ * same page in another world): the params are checked at run time only.
+ */
+export function pathForRoute(world: WorldCode, id: RouteId, params: RouteParams = {}): string {
   const route = getRoute(id);
   const parts: string[] = [world];
   for (const part of route.de.split('/').filter(Boolean)) {

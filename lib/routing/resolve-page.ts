@@ -1,12 +1,10 @@
 import { parseId } from '@/lib/api/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { matchForeignRoute, matchRoute, pathFor, type RouteParams } from './localized-routes';
-import type { RouteDef, RouteId } from './routes';
+import { matchForeignRoute, matchRoute, pathForRoute, type RouteParams } from './localized-routes';
+import type { Route } from './routes';
 
 export type PageResolution =
-  | { kind: 'page'; route: RouteDef; params: RouteParams }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'not-found' };
+  { kind: 'page'; route: Route; params: RouteParams } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
 
 /**
  * Resolves the path after the world prefix: a route in the world's own wording renders; a route
@@ -19,6 +17,6 @@ export function resolvePagePath(world: WorldCode, segments: string[]): PageResol
   if (own && own.params.id !== undefined && parseId(own.params.id) === null) return { kind: 'not-found' };
   if (own) return { kind: 'page', route: own.route, params: own.params };
   const foreign = matchForeignRoute(world, segments);
-  if (foreign) return { kind: 'redirect', location: pathFor(world, foreign.route.id as RouteId, foreign.params) };
+  if (foreign) return { kind: 'redirect', location: pathForRoute(world, foreign.route.id, foreign.params) };
   return { kind: 'not-found' };
 }

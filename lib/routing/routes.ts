@@ -1,8 +1,8 @@
 /**
  * The routing table of SPEC §2. Each route is written once, in its German form (the model the
  * spec gives); every static word is translated per world through `SEGMENT_WORDS`. The table is
- * compiled once into per-world lookup maps (`match.ts`) — never into config rewrites or the proxy,
- * which DESIGN §3 measured as the hot-path trap.
+ * compiled once into per-world lookup maps (`lib/routing/localized-routes.ts`) — never into config
+ * rewrites or the proxy, which DESIGN §3 measured as the hot-path trap.
  *
  * Pattern syntax: static words, `:name` (one segment), `:name?` (optional, last only),
  * `:name*` (zero or more segments, last only). A param listed in `enums` takes one of a fixed set
@@ -12,25 +12,31 @@
 /** How search engines may treat a page (SPEC §2 "Search-engine hints"). */
 export type RobotsClass = 'index' | 'noindex-follow' | 'noindex-nofollow';
 
-export type RouteGroup = 'public' | 'auth' | 'shopping' | 'cabinet';
+/**
+ * Where a page lives. Public pages are the same for every anonymous visitor of a world and go
+ * through the cached catch-all route; every other area is personal and dynamic, with its own
+ * folder, layout, error and not-found states (lib/routing/areas.ts names the folders).
+ */
+export const AREAS = ['public', 'account', 'shopping', 'cabinet', 'school', 'admin'] as const;
+export type Area = (typeof AREAS)[number];
 
 export interface RouteDef {
   id: string;
   /** German pattern without the world prefix; '' is the world's home. */
   de: string;
-  group: RouteGroup;
+  area: Area;
   robots: RobotsClass;
   /** Fixed, translatable values of a param: canonical value → German word. */
   enums?: Record<string, Record<string, string>>;
 }
 
-const r = (id: string, de: string, group: RouteGroup, robots: RobotsClass, enums?: RouteDef['enums']): RouteDef => ({
-  id,
-  de,
-  group,
-  robots,
-  enums,
-});
+const r = <const Id extends string, const Pattern extends string>(
+  id: Id,
+  de: Pattern,
+  area: Area,
+  robots: RobotsClass,
+  enums?: RouteDef['enums'],
+) => ({ id, de, area, robots, enums });
 
 export const AUTHOR_TABS = ['materials', 'blog', 'activity', 'following'] as const;
 export type AuthorTab = (typeof AUTHOR_TABS)[number];
@@ -85,20 +91,20 @@ export const ROUTES = [
   r('contest', 'gewinnspiel/:slug?', 'public', 'index'),
 
   // Authentication and account entry
-  r('login', 'anmelden', 'auth', 'noindex-follow'),
-  r('register', 'registrieren', 'auth', 'noindex-follow'),
-  r('register-confirm', 'registrieren/bestaetigen/:registrationToken', 'auth', 'noindex-nofollow'),
-  r('complete-registration', 'registrierung-abschliessen/:token', 'auth', 'noindex-nofollow'),
-  r('forgot-password', 'passwort-vergessen', 'auth', 'noindex-follow'),
-  r('password-recovery', 'passwort-wiederherstellen/:token', 'auth', 'noindex-nofollow'),
-  r('change-email-confirm', 'email-aendern/:confirmationToken', 'auth', 'noindex-nofollow'),
-  r('authorize', 'autorisieren', 'auth', 'noindex-nofollow'),
-  r('microsoft-redirect', 'microsoft-redirect', 'auth', 'noindex-nofollow'),
-  r('login-as', 'login-as', 'auth', 'noindex-nofollow'),
-  r('change-country', 'land-aendern', 'auth', 'noindex-nofollow'),
-  r('invitation', 'einladung/:code?', 'auth', 'noindex-follow'),
-  r('my-subjects', 'meine-faecher', 'auth', 'noindex-nofollow'),
-  r('author-redirect', 'mein-autorenprofil', 'auth', 'noindex-nofollow'),
+  r('login', 'anmelden', 'account', 'noindex-follow'),
+  r('register', 'registrieren', 'account', 'noindex-follow'),
+  r('register-confirm', 'registrieren/bestaetigen/:registrationToken', 'account', 'noindex-nofollow'),
+  r('complete-registration', 'registrierung-abschliessen/:token', 'account', 'noindex-nofollow'),
+  r('forgot-password', 'passwort-vergessen', 'account', 'noindex-follow'),
+  r('password-recovery', 'passwort-wiederherstellen/:token', 'account', 'noindex-nofollow'),
+  r('change-email-confirm', 'email-aendern/:confirmationToken', 'account', 'noindex-nofollow'),
+  r('authorize', 'autorisieren', 'account', 'noindex-nofollow'),
+  r('microsoft-redirect', 'microsoft-redirect', 'account', 'noindex-nofollow'),
+  r('login-as', 'login-as', 'account', 'noindex-nofollow'),
+  r('change-country', 'land-aendern', 'account', 'noindex-nofollow'),
+  r('invitation', 'einladung/:code?', 'account', 'noindex-follow'),
+  r('my-subjects', 'meine-faecher', 'account', 'noindex-nofollow'),
+  r('author-redirect', 'mein-autorenprofil', 'account', 'noindex-nofollow'),
 
   // Shopping and links from e-mails
   r('cart', 'warenkorb', 'shopping', 'noindex-nofollow'),
@@ -138,19 +144,49 @@ export const ROUTES = [
   r('cabinet-material-sharing', 'konto/material-teilen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-upload', 'konto/hochladen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-post-editor', 'konto/beitrag-editor/:postId?', 'cabinet', 'noindex-nofollow'),
-  r('cabinet-my-school', 'konto/meine-schule', 'cabinet', 'noindex-nofollow'),
-  r('cabinet-school-account', 'konto/schulkonto', 'cabinet', 'noindex-nofollow'),
-  r('school-create', 'schule-erstellen', 'cabinet', 'noindex-nofollow'),
+  r('cabinet-my-school', 'konto/meine-schule', 'school', 'noindex-nofollow'),
+  r('cabinet-school-account', 'konto/schulkonto', 'school', 'noindex-nofollow'),
+  r('school-create', 'schule-erstellen', 'school', 'noindex-nofollow'),
   r('cabinet-fonts-tools', 'konto/schriften-und-tools', 'cabinet', 'noindex-nofollow'),
   r('cabinet-share', 'konto/teilen', 'cabinet', 'noindex-nofollow'),
+
+  // Administration
+  r('admin', 'verwaltung', 'admin', 'noindex-nofollow'),
+  r('admin-jobs', 'verwaltung/warteschlange', 'admin', 'noindex-nofollow'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-const BY_ID = new Map<string, RouteDef>(ROUTES.map((route) => [route.id, route]));
+/** A route of the table, its id one of the table's ids. */
+export type Route = RouteDef & { id: RouteId };
+
+/** One path word: a param (`:name`, `:name?`, `:name*`) or a static word. */
+type ParamOfPart<Part extends string> = Part extends `:${infer Name}*`
+  ? { [K in Name]?: string[] }
+  : Part extends `:${infer Name}?`
+    ? { [K in Name]?: string }
+    : Part extends `:${infer Name}`
+      ? { [K in Name]: string }
+      : unknown;
+
+type ParamsOfPattern<Pattern extends string> = Pattern extends `${infer Head}/${infer Rest}`
+  ? ParamOfPart<Head> & ParamsOfPattern<Rest>
+  : ParamOfPart<Pattern>;
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The params of a route, read from its pattern: `pathFor('material', …)` needs `id` and takes
+ * an optional `slug`; a misspelt or missing param is a type error.
+ */
+export type RouteParamsOf<Id extends RouteId> = Flatten<
+  ParamsOfPattern<Extract<(typeof ROUTES)[number], { id: Id }>['de']> & object
+>;
+
+const BY_ID = new Map<string, Route>(ROUTES.map((route) => [route.id, route]));
 
 /** The route definition with this id. */
-export function getRoute(id: RouteId): RouteDef {
+export function getRoute(id: RouteId): Route {
   return BY_ID.get(id)!;
 }
 

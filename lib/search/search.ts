@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { getMaterialCards, type MaterialCard } from '@/lib/catalog/materials';

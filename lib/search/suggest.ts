@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { pathFor } from '@/lib/routing/localized-routes';

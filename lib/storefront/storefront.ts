@@ -1,7 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { unstable_cache } from 'next/cache';
 import { parseId } from '@/lib/api/schemas';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { normalizeHost } from '@/lib/http/host';
@@ -14,7 +15,7 @@ export interface Storefront {
 }
 
 /** The storefront behind an author's custom domain (a host name, normalised here), or null. */
-export const getStorefront = unstable_cache(
+export const getStorefront = cached(
   async (domain: string): Promise<Storefront | null> => {
     const [row] = await getDb()
       .select()
@@ -23,8 +24,8 @@ export const getStorefront = unstable_cache(
     if (!row || !isWorldCode(row.world)) return null;
     return { domain: row.domain, authorId: row.authorId, world: row.world };
   },
-  ['storefront'],
-  { tags: ['author-domains'], revalidate: 300 },
+  CACHE_KEYS.storefront,
+  (domain: string) => [TAGS.storefront(domain), TAGS.storefronts],
 );
 
 export type StorefrontPage =

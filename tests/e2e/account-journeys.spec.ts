@@ -16,7 +16,9 @@ async function signIn(page: Page, world: WorldCode, email: string, password: str
   await expect(page).toHaveURL(new RegExp(`/${world}$`));
 }
 
-for (const world of ['de', 'it'] as const) {
+// One world per run of this journey (the registration texts of every language are checked by
+// the view and mail tests); forgot-password below runs in fr.
+for (const world of ['it'] as const) {
   test(`register, confirm through the mailed link, log in and log out (${world})`, async ({ page, context }) => {
     const email = `e2e-${world}-${Date.now()}@example.org`;
     const before = outboxSize();

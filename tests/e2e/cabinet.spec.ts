@@ -55,133 +55,151 @@ const ADDRESSES = {
   it: { name: 'Giulia Rossi', street: 'Via Nazionale 12', postal: '00184', city: 'Roma', country: 'IT' },
 } as const;
 
+// Each journey runs in one world, rotating: the settings texts of both are checked by the view tests.
+const JOURNEY_WORLD = { signIn: 'it', billing: 'de', deletion: 'it' } as const;
+
 for (const world of ['de', 'it'] as const) {
   test.describe(`settings cabinet in ${world}`, () => {
-    test('a visitor who is not signed in gets a link to the login page instead of the form', async ({ page }) => {
-      await openCabinet(page, world, 'cabinet-billing-address');
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-      const prompt = page.getByTestId('cabinet-signed-out');
-      await expect(prompt).toBeVisible();
-      await expect(prompt.getByRole('link')).toHaveAttribute('href', pathFor(world, 'login'));
-      await expect(page.getByTestId('billing-address-form')).toHaveCount(0);
-    });
+    if (world === JOURNEY_WORLD.signIn)
+      test('a visitor who is not signed in is sent to the login page (307) and, signed in, comes back to the page', async ({
+        page,
+        request,
+      }) => {
+        const target = pathFor(world, 'cabinet-billing-address');
+        const answer = await request.get(target, { maxRedirects: 0 });
+        expect(answer.status()).toBe(307);
+        expect(answer.headers()['location']).toBe(`${pathFor(world, 'login')}?next=${encodeURIComponent(target)}`);
+        await page.goto(target);
+        await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'login')}\\?next=`));
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await page.locator('#login-email').fill('buyer@demo.test');
+        await page.locator('#login-password').fill('kreide-demo');
+        await page.locator('.login-form button[type="submit"]').click();
+        await expect(page).toHaveURL(new RegExp(`${target}$`));
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+        await expect(page.getByTestId('billing-address-form')).toBeVisible();
+      });
 
-    test('the demo buyer saves a billing address that survives a reload, is told about a bad IBAN, and downloads the data export', async ({
-      page,
-    }) => {
-      const t = texts(world);
-      const address = ADDRESSES[world];
-      await signIn(page, world, 'buyer@demo.test', 'kreide-demo');
-      // Another journey may have published new terms meanwhile: accept them, so no prompt waits.
-      expect(
-        (
-          await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, {
-            data: {},
-            headers: { origin: new URL(page.url()).origin },
+    if (world === JOURNEY_WORLD.billing)
+      test('the demo buyer saves a billing address that survives a reload, is told about a bad IBAN, and downloads the data export', async ({
+        page,
+      }) => {
+        const t = texts(world);
+        const address = ADDRESSES[world];
+        await signIn(page, world, 'buyer@demo.test', 'kreide-demo');
+        // Another journey may have published new terms meanwhile: accept them, so no prompt waits.
+        expect(
+          (
+            await page.request.post(`/api/v3/terms/accept-agb?world=${world}`, {
+              data: {},
+              headers: { origin: new URL(page.url()).origin },
+            })
+          ).status(),
+        ).toBe(200);
+
+        await openCabinet(page, world, 'cabinet-billing-address');
+        const form = page.getByTestId('billing-address-form');
+        await expect(form).toBeVisible();
+        await page.locator('#billing-full_name').fill(address.name);
+        await page.locator('#billing-company').fill('');
+        await page.locator('#billing-street').fill(address.street);
+        await page.locator('#billing-postal_code').fill(address.postal);
+        await page.locator('#billing-city').fill(address.city);
+        await page.locator('#billing-country_code').selectOption(address.country);
+        await page.locator('#billing-vat_id').fill('');
+        await form.locator('button[type="submit"]').click();
+        await expect(form.getByTestId('form-saved')).toHaveText(t.common.saved);
+
+        await page.reload();
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await expect(page.locator('#billing-full_name')).toHaveValue(address.name);
+        await expect(page.locator('#billing-street')).toHaveValue(address.street);
+        await expect(page.locator('#billing-postal_code')).toHaveValue(address.postal);
+        await expect(page.locator('#billing-city')).toHaveValue(address.city);
+        await expect(page.locator('#billing-country_code')).toHaveValue(address.country);
+
+        await openCabinet(page, world, 'cabinet-bank-details');
+        const bank = page.getByTestId('bank-details-form');
+        await expect(bank).toBeVisible();
+        await page.locator('#bank-account_holder').fill(address.name);
+        await page.locator('#bank-iban').fill('DE89 3704 0044 0532 0130 01');
+        await page.locator('#bank-bic').fill('COBADEFFXXX');
+        await bank.locator('button[type="submit"]').click();
+        await expect(page.getByTestId('bank-iban-error')).toHaveText(t.bank.errors.iban.invalid);
+        await expect(page.locator('#bank-iban')).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.locator('#bank-iban')).toBeFocused();
+        // Nothing the user typed is lost; correcting the one digit saves.
+        await expect(page.locator('#bank-account_holder')).toHaveValue(address.name);
+        await page.locator('#bank-iban').fill('DE89 3704 0044 0532 0130 00');
+        await bank.locator('button[type="submit"]').click();
+        await expect(bank.getByTestId('form-saved')).toHaveText(t.common.saved);
+        await expect(page.getByTestId('bank-iban-error')).toHaveCount(0);
+
+        await openCabinet(page, world, 'cabinet-delete-account');
+        const downloading = page.waitForEvent('download');
+        await page.getByTestId('data-export-link').click();
+        const download = await downloading;
+        expect(download.suggestedFilename()).toMatch(/^kreide-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+        const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+        expect(data).toMatchObject({
+          format: 'kreide-data-export',
+          account: { email: 'buyer@demo.test' },
+          billing_address: { full_name: address.name, city: address.city, country_code: address.country },
+          bank_details: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+        });
+      });
+
+    if (world === JOURNEY_WORLD.deletion)
+      test('a freshly registered account is deleted after the password is confirmed, and cannot sign in again', async ({
+        page,
+      }) => {
+        const email = `delete-me-${world}-${Date.now()}@example.test`;
+        const password = 'a long enough password';
+        const name = 'Cancella Mi';
+        const registered = await page.request.post(`/api/v3/registration/register?world=${world}`, {
+          data: { email, password, public_name: name, accept_terms: true },
+        });
+        expect(registered.status()).toBe(202);
+        let link = '';
+        await expect
+          .poll(() => {
+            const mail = readOutbox(OUTBOX).find((m) => m.to.includes(email));
+            link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+            return link;
           })
-        ).status(),
-      ).toBe(200);
+          .not.toBe('');
+        const token = new URL(link).pathname.split('/').pop()!;
+        expect(
+          (await page.request.post(`/api/v3/registration/confirm?world=${world}`, { data: { token } })).status(),
+        ).toBe(200);
 
-      await openCabinet(page, world, 'cabinet-billing-address');
-      const form = page.getByTestId('billing-address-form');
-      await expect(form).toBeVisible();
-      await page.locator('#billing-full_name').fill(address.name);
-      await page.locator('#billing-company').fill('');
-      await page.locator('#billing-street').fill(address.street);
-      await page.locator('#billing-postal_code').fill(address.postal);
-      await page.locator('#billing-city').fill(address.city);
-      await page.locator('#billing-country_code').selectOption(address.country);
-      await page.locator('#billing-vat_id').fill('');
-      await form.locator('button[type="submit"]').click();
-      await expect(form.getByTestId('form-saved')).toHaveText(t.common.saved);
+        await signIn(page, world, email, password);
+        await openCabinet(page, world, 'cabinet-delete-account');
+        const form = page.getByTestId('delete-account-form');
+        await expect(form).toBeVisible();
+        await form.locator('#delete-password').fill('not the password');
+        await form.locator('#delete-confirm').check();
+        await form.locator('button[type="submit"]').click();
+        await expect(page.getByTestId('delete-password-error')).toBeVisible();
+        await form.locator('#delete-password').fill(password);
+        await form.locator('button[type="submit"]').click();
+        await expect(page.getByTestId('account-deleted')).toBeVisible();
+        expect(await page.evaluate(() => localStorage.getItem('kreide_logged_in'))).toBeNull();
+        expect((await page.context().cookies()).find((c) => c.name === 'kreide_session')).toBeUndefined();
+        expect((await page.request.get('/api/v1/user')).status()).toBe(401);
 
-      await page.reload();
-      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-      await expect(page.locator('#billing-full_name')).toHaveValue(address.name);
-      await expect(page.locator('#billing-street')).toHaveValue(address.street);
-      await expect(page.locator('#billing-postal_code')).toHaveValue(address.postal);
-      await expect(page.locator('#billing-city')).toHaveValue(address.city);
-      await expect(page.locator('#billing-country_code')).toHaveValue(address.country);
+        const goodbye = renderAccountMail('accountDeleted', world, { name }).subject;
+        await expect
+          .poll(() => readOutbox(OUTBOX).some((m) => m.to.includes(email) && m.subject === goodbye))
+          .toBe(true);
 
-      await openCabinet(page, world, 'cabinet-bank-details');
-      const bank = page.getByTestId('bank-details-form');
-      await expect(bank).toBeVisible();
-      await page.locator('#bank-account_holder').fill(address.name);
-      await page.locator('#bank-iban').fill('DE89 3704 0044 0532 0130 01');
-      await page.locator('#bank-bic').fill('COBADEFFXXX');
-      await bank.locator('button[type="submit"]').click();
-      await expect(page.getByTestId('bank-iban-error')).toHaveText(t.bank.errors.iban.invalid);
-      await expect(page.locator('#bank-iban')).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.locator('#bank-iban')).toBeFocused();
-      // Nothing the user typed is lost; correcting the one digit saves.
-      await expect(page.locator('#bank-account_holder')).toHaveValue(address.name);
-      await page.locator('#bank-iban').fill('DE89 3704 0044 0532 0130 00');
-      await bank.locator('button[type="submit"]').click();
-      await expect(bank.getByTestId('form-saved')).toHaveText(t.common.saved);
-      await expect(page.getByTestId('bank-iban-error')).toHaveCount(0);
-
-      await openCabinet(page, world, 'cabinet-delete-account');
-      const downloading = page.waitForEvent('download');
-      await page.getByTestId('data-export-link').click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/^kreide-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
-      const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-      expect(data).toMatchObject({
-        format: 'kreide-data-export',
-        account: { email: 'buyer@demo.test' },
-        billing_address: { full_name: address.name, city: address.city, country_code: address.country },
-        bank_details: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+        await page.goto(pathFor(world, 'login'));
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await page.locator('#login-email').fill(email);
+        await page.locator('#login-password').fill(password);
+        await page.locator('.login-form button[type="submit"]').click();
+        await expect(page.getByTestId('login-error')).toBeVisible();
+        expect((await page.context().cookies()).find((c) => c.name === 'kreide_session')).toBeUndefined();
       });
-    });
-
-    test('a freshly registered account is deleted after the password is confirmed, and cannot sign in again', async ({
-      page,
-    }) => {
-      const email = `delete-me-${world}-${Date.now()}@example.test`;
-      const password = 'a long enough password';
-      const name = world === 'de' ? 'Lösch Mich' : 'Cancella Mi';
-      const registered = await page.request.post(`/api/v3/registration/register?world=${world}`, {
-        data: { email, password, public_name: name, accept_terms: true },
-      });
-      expect(registered.status()).toBe(202);
-      let link = '';
-      await expect
-        .poll(() => {
-          const mail = readOutbox(OUTBOX).find((m) => m.to.includes(email));
-          link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-          return link;
-        })
-        .not.toBe('');
-      const token = new URL(link).pathname.split('/').pop()!;
-      expect(
-        (await page.request.post(`/api/v3/registration/confirm?world=${world}`, { data: { token } })).status(),
-      ).toBe(200);
-
-      await signIn(page, world, email, password);
-      await openCabinet(page, world, 'cabinet-delete-account');
-      const form = page.getByTestId('delete-account-form');
-      await expect(form).toBeVisible();
-      await form.locator('#delete-password').fill('not the password');
-      await form.locator('#delete-confirm').check();
-      await form.locator('button[type="submit"]').click();
-      await expect(page.getByTestId('delete-password-error')).toBeVisible();
-      await form.locator('#delete-password').fill(password);
-      await form.locator('button[type="submit"]').click();
-      await expect(page.getByTestId('account-deleted')).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('kreide_logged_in'))).toBeNull();
-      expect((await page.context().cookies()).find((c) => c.name === 'kreide_session')).toBeUndefined();
-      expect((await page.request.get('/api/v1/user')).status()).toBe(401);
-
-      const goodbye = renderAccountMail('accountDeleted', world, { name }).subject;
-      await expect.poll(() => readOutbox(OUTBOX).some((m) => m.to.includes(email) && m.subject === goodbye)).toBe(true);
-
-      await page.goto(pathFor(world, 'login'));
-      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-      await page.locator('#login-email').fill(email);
-      await page.locator('#login-password').fill(password);
-      await page.locator('.login-form button[type="submit"]').click();
-      await expect(page.getByTestId('login-error')).toBeVisible();
-      expect((await page.context().cookies()).find((c) => c.name === 'kreide_session')).toBeUndefined();
-    });
   });
 }

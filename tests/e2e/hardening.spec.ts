@@ -74,7 +74,8 @@ async function signInWithNext(
   }
 }
 
-for (const world of ['de', 'gr'] as WorldCode[]) {
+// One world per run of each journey, rotating: gr here, de in the page-class fuzz below.
+for (const world of ['gr'] as WorldCode[]) {
   test(`sign-in never leaves the site for a crafted next (${world})`, async ({ browser, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const login = pathFor(world, 'login');

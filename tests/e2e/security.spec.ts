@@ -112,7 +112,8 @@ async function materialAndAuthor(page: Page, world: WorldCode): Promise<{ materi
 
 const SEARCH_WORD: Record<string, string> = { de: 'Brüche', gr: 'κλάσμα' };
 
-for (const world of ['de', 'gr'] as const) {
+// One world per run (the headers are the same in every world; gr has the non-Latin search word).
+for (const world of ['gr'] as const) {
   test(`pages in ${world} carry the security headers, run under their nonce with no CSP violation, and become interactive`, async ({
     browser,
   }) => {

@@ -12,16 +12,18 @@ import { POST as deleteAccount } from '@/app/api/v3/account/delete/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { settleAfterResponse } from '@/lib/jobs/after-response';
+import { passwordRecoveryJob } from '@/lib/accounts/password';
+import { getQueue } from '@/lib/jobs/queue';
+import { drainJobs } from '@/lib/jobs/workers';
 import { readOutbox } from '@/lib/mail/outbox';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase();
 });
-afterEach(() => settleAfterResponse());
 afterAll(() => database.stop());
 
 type Handler = (request: NextRequest) => Promise<Response>;
@@ -180,10 +182,7 @@ describe(`the sign-in lock on ${BACKEND}`, () => {
 
     // The owner recovers through the mailed link: both locks are gone at once.
     await post(forgot, '/api/v3/password/forgot?world=de', { email: owner.email }, { 'x-kreide-client-ip': newIp() });
-    await settleAfterResponse();
-    const mail = readOutbox()
-      .filter((m) => m.to.includes(owner.email))
-      .at(-1)!;
+    const mail = (await deliveredMail()).filter((m) => m.to.includes(owner.email)).at(-1)!;
     const token = mail.text.match(/\/de\/[^/\s]+\/([A-Za-z0-9_-]{43})/)![1]!;
     expect(
       (
@@ -335,34 +334,48 @@ describe(`current-password checks on ${BACKEND}`, () => {
 });
 
 describe(`password recovery on ${BACKEND}`, () => {
-  /** The SQL statements sent to the database while `run` is awaited, without their values. */
+  /**
+   * The SQL statements sent to the database while `run` is awaited, without their values: those
+   * of the application's pool and those of the job queue's own connection.
+   */
   async function statementsDuring(run: () => Promise<Response>): Promise<{ response: Response; statements: string[] }> {
     const pool = (globalThis as { __kreideDb?: { pool: Pool } }).__kreideDb!.pool;
+    const queue = (await getQueue()).getDb();
     const statements: string[] = [];
+    const record = (query: string | { text: string }) => {
+      const text = (typeof query === 'string' ? query : query.text).replace(/\s+/g, ' ').trim();
+      // The queue's periodic maintenance may run meanwhile; it is not part of the request.
+      if (!/^(UPDATE pgboss\.version|BEGIN;)/.test(text)) statements.push(text);
+    };
     const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-      const query = args[0] as string | { text: string };
-      statements.push((typeof query === 'string' ? query : query.text).replace(/\s+/g, ' ').trim());
+      record(args[0] as string | { text: string });
       return original(...args);
     }) as unknown as Pool['query']);
+    const originalQueue = queue.executeSql.bind(queue);
+    const queueSpy = jest.spyOn(queue, 'executeSql').mockImplementation((text, values) => {
+      record(text);
+      return originalQueue(text, values);
+    });
     try {
       const response = await run();
       return { response, statements: [...statements] };
     } finally {
       spy.mockRestore();
+      queueSpy.mockRestore();
     }
   }
 
-  it('does the same database work for a known and an unknown address before answering, and mails after the answer', async () => {
+  it('does the same database work for a known and an unknown address before answering, and mails in a job', async () => {
     const known = await freshAccount();
     const unknown = `nobody-${Date.now()}@example.test`;
-    const mailsBefore = readOutbox().length;
+    const mailsBefore = (await deliveredMail()).length;
     const forKnown = await statementsDuring(() =>
       post(forgot, '/api/v3/password/forgot?world=de', { email: known.email }, { 'x-kreide-client-ip': newIp() }),
     );
     // Nothing about the account was looked up or sent while the request was answered.
     expect(readOutbox()).toHaveLength(mailsBefore);
-    await settleAfterResponse();
+    expect(await drainJobs()).toBe(1);
     expect(readOutbox()).toHaveLength(mailsBefore + 1);
     const forUnknown = await statementsDuring(() =>
       post(forgot, '/api/v3/password/forgot?world=de', { email: unknown }, { 'x-kreide-client-ip': newIp() }),
@@ -372,11 +385,14 @@ describe(`password recovery on ${BACKEND}`, () => {
     expect(forUnknown.response.status).toBe(202);
     expect(await forKnown.response.json()).toEqual(await forUnknown.response.json());
     expect(forKnown.statements).toEqual(forUnknown.statements);
-    // Exactly the two rate-limit counters (per IP and per address): no user, token or mail work.
-    expect(forKnown.statements).toHaveLength(2);
-    for (const statement of forKnown.statements) expect(statement).toMatch(/^INSERT INTO rate_limits/);
+    // Exactly the two rate-limit counters (per IP and per address) and one job with the
+    // address: no user, token or mail work.
+    expect(forKnown.statements).toHaveLength(3);
+    expect(forKnown.statements[0]).toMatch(/^INSERT INTO rate_limits/);
+    expect(forKnown.statements[1]).toMatch(/^INSERT INTO rate_limits/);
+    expect(forKnown.statements[2]).toMatch(/^INSERT INTO pgboss\.job/);
 
-    await settleAfterResponse();
+    expect(await drainJobs()).toBe(1);
     const mails = readOutbox().slice(mailsBefore);
     expect(mails.map((m) => m.to)).toEqual([expect.stringContaining(known.email)]);
     expect(
@@ -386,10 +402,12 @@ describe(`password recovery on ${BACKEND}`, () => {
     ).toBe(1);
   });
 
-  it('still answers 202 when sending the mail fails after the answer (the failure is logged)', async () => {
+  it('still answers 202 when the recovery job fails; the job is retried and then mails the link', async () => {
     const known = await freshAccount();
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    // Issuing the token fails in the job after the answer: the answer stands, the failure is logged.
+    const mailsBefore = (await deliveredMail()).length;
+    // Issuing the token fails in the job after the answer: the answer stands, the job waits for
+    // its retry and the failure is logged.
     await getDb().execute(sql`ALTER TABLE account_tokens RENAME TO account_tokens_away`);
     try {
       const response = await post(
@@ -399,12 +417,25 @@ describe(`password recovery on ${BACKEND}`, () => {
         { 'x-kreide-client-ip': newIp() },
       );
       expect(response.status).toBe(202);
-      await settleAfterResponse();
-      expect(errors).toHaveBeenCalledWith('password recovery mail failed after the response:', expect.anything());
+      expect(await drainJobs()).toBe(1);
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/^job password-recovery-request \S+ failed \(attempt 1 of 6\)/),
+      );
     } finally {
       await getDb().execute(sql`ALTER TABLE account_tokens_away RENAME TO account_tokens`);
       errors.mockRestore();
     }
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${passwordRecoveryJob.name} AND state = 'retry'`,
+      ),
+    ).toBe(1);
+    // Its back-off delay is not over: an ordinary drain leaves it waiting, a drain that ignores
+    // the delay runs it, and the link goes out.
+    expect(await drainJobs()).toBe(0);
+    expect(await drainJobs({ includeDelayed: true })).toBe(1);
+    const mails = readOutbox().slice(mailsBefore);
+    expect(mails.map((m) => m.to)).toEqual([expect.stringContaining(known.email)]);
   });
 });
 
@@ -453,7 +484,7 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
   it('may not change the e-mail address, and nothing is mailed', async () => {
     const user = await freshAccount();
     const impersonated = await actAs(user.email);
-    const mailsBefore = readOutbox().length;
+    const mailsBefore = (await deliveredMail()).length;
     await refused(
       await post(
         requestEmailChange,
@@ -462,7 +493,7 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
         impersonated,
       ),
     );
-    expect(readOutbox()).toHaveLength(mailsBefore);
+    expect(await deliveredMail()).toHaveLength(mailsBefore);
     expect(
       await count(
         sql`SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'change_email' AND user_id = ${user.id}`,

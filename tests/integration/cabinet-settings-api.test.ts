@@ -1,3 +1,4 @@
+import type { WorldCode } from '@/lib/worlds/worlds';
 import { and, eq, sql } from 'drizzle-orm';
 import { GET as getBilling, POST as postBilling } from '@/app/api/v3/addresses/billing/route';
 import { GET as getBank, POST as postBank } from '@/app/api/v3/bank-details/route';
@@ -14,8 +15,8 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { renderAccountMail } from '@/lib/mail/account-mails';
-import { readOutbox } from '@/lib/mail/outbox';
 import type { NextRequest } from 'next/server';
+import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
 
@@ -341,7 +342,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
   });
 
   describe('my subjects', () => {
-    async function worldSubjects(world: string) {
+    async function worldSubjects(world: WorldCode) {
       return getDb()
         .select({ id: t.subjects.id })
         .from(t.subjects)
@@ -710,20 +711,18 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
       await db
         .insert(t.userIdentities)
         .values({ provider: 'microsoft', subject: `ms-${user.id}`, userId: user.id, email: user.email });
-      await db
-        .insert(t.accountTokens)
-        .values({
-          userId: user.id,
-          purpose: 'recovery',
-          tokenHash: `hash-${user.id}`,
-          expiresAt: new Date(Date.now() + 60_000),
-        });
+      await db.insert(t.accountTokens).values({
+        userId: user.id,
+        purpose: 'recovery',
+        tokenHash: `hash-${user.id}`,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       const de = await db.select({ id: t.subjects.id }).from(t.subjects).where(eq(t.subjects.world, 'de'));
       await post(postBilling, '/api/v3/addresses/billing?world=de', ADDRESS, user.headers);
       await post(postBank, '/api/v3/bank-details?world=de', BANK, user.headers);
       await post(postSubjects, '/api/v3/user-subjects?world=de', { subject_ids: [de[0]!.id] }, user.headers);
       const appToken = await issueAccessToken({ userId: user.id, clientId: 'app', grantType: 'password' });
-      const mailsBefore = readOutbox().length;
+      const mailsBefore = (await deliveredMail()).length;
 
       const response = await post(
         postDelete,
@@ -797,9 +796,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
         }),
       ]);
 
-      const mails = readOutbox()
-        .slice(mailsBefore)
-        .filter((mail) => mail.to.includes(user.email));
+      const mails = (await deliveredMail()).slice(mailsBefore).filter((mail) => mail.to.includes(user.email));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(renderAccountMail('accountDeleted', 'es', { name: 'x' }).subject);
       expect(mails[0]!.text).toContain('Cabinet Tester');
@@ -818,7 +815,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
 
     it('deletes once when two requests race: the other is refused, one mail, one audit row', async () => {
       const user = await freshAccount();
-      const before = readOutbox().length;
+      const before = (await deliveredMail()).length;
       const answers = await Promise.all(
         [0, 1].map(() =>
           post(postDelete, '/api/v3/account/delete?world=de', { password: user.password }, user.headers),
@@ -827,11 +824,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses[0]).toBe(200);
       expect([401, 409]).toContain(statuses[1]);
-      expect(
-        readOutbox()
-          .slice(before)
-          .filter((m) => m.to.includes(user.email)),
-      ).toHaveLength(1);
+      expect((await deliveredMail()).slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(1);
       expect(
         await getDb()
           .select()
@@ -842,13 +835,11 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
 
     it('sends the mail in German for the de world', async () => {
       const user = await freshAccount();
-      const before = readOutbox().length;
+      const before = (await deliveredMail()).length;
       expect(
         (await post(postDelete, '/api/v3/account/delete?world=de', { password: user.password }, user.headers)).status,
       ).toBe(200);
-      const mail = readOutbox()
-        .slice(before)
-        .find((m) => m.to.includes(user.email));
+      const mail = (await deliveredMail()).slice(before).find((m) => m.to.includes(user.email));
       expect(mail?.subject).toBe('Dein Kreide-Konto wurde gelöscht');
     });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { acquireDatabaseLock, DatabaseInUseError } from '@/lib/db/embedded/lock';
 import { spawnEmbeddedDatabase } from '@/lib/db/embedded/spawn';
 import { runMigrations } from '@/lib/db/migrate';
@@ -43,6 +43,44 @@ describe('the embedded database (PGlite in its own process)', () => {
       await client.end();
     } finally {
       await again.stop();
+    }
+  });
+
+  it('answers concurrent parameterised queries and transactions on many connections correctly', async () => {
+    const embedded = await spawnEmbeddedDatabase(dir);
+    const pool = new Pool({ connectionString: embedded.url, max: 8 });
+    try {
+      await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
+      await pool.query('INSERT INTO counters VALUES (1, 0)');
+      // Queries with different parameter counts at once: each must get its own statement.
+      const sums = await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          i % 2
+            ? pool.query<{ v: number }>('SELECT $1::int + $2::int AS v', [i, 1000])
+            : pool.query<{ v: number }>('SELECT $1::int AS v', [i]),
+        ),
+      );
+      expect(sums.map((result) => result.rows[0]!.v)).toEqual(
+        Array.from({ length: 120 }, (_, i) => (i % 2 ? i + 1000 : i)),
+      );
+      // Transactions interleaved with plain queries; a failing statement does not stop the rest.
+      await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          if (i % 10 === 0) await expect(pool.query('SELECT $1::int / 0', [i])).rejects.toThrow(/division by zero/);
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            await client.query('UPDATE counters SET n = n + $1 WHERE id = $2', [1, 1]);
+            await client.query('COMMIT');
+          } finally {
+            client.release();
+          }
+        }),
+      );
+      expect((await pool.query<{ n: number }>('SELECT n FROM counters WHERE id = $1', [1])).rows[0]!.n).toBe(40);
+    } finally {
+      await pool.end();
+      await embedded.stop();
     }
   });
 

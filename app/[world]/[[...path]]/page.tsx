@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PAGE_VIEWS } from '@/components/pages/registry';
+import { isNotFoundError } from '@/components/pages/not-found-error';
+import { PUBLIC_VIEWS } from '@/components/pages/registry';
 import { ShellPage } from '@/components/pages/shell-page';
 import type { PageProps } from '@/components/pages/types';
 import { decodePathSegments } from '@/lib/routing/decode-path';
@@ -13,7 +14,7 @@ interface RouteProps {
 }
 
 // Every anonymous visitor of a world gets the same HTML: rendered on first request, cached,
-// revalidated by tag when the data changes (DESIGN §1, §5).
+// revalidated by tag when the data changes.
 export const revalidate = 300;
 
 export function generateStaticParams() {
@@ -22,7 +23,8 @@ export function generateStaticParams() {
 
 /**
  * One route for every localised path of a world: the path is resolved with one lookup in the
- * compiled routing table (lib/routing) instead of thousands of rewrites (DESIGN §3).
+ * compiled routing table (lib/routing) instead of thousands of rewrites, which cost a
+ * localised page most of its throughput (measured in docs/decisions.md).
  */
 async function resolve({ params }: RouteProps): Promise<PageProps> {
   const { world: code, path = [] } = await params;
@@ -31,20 +33,16 @@ async function resolve({ params }: RouteProps): Promise<PageProps> {
   if (!segments) notFound();
   const resolution = resolvePagePath(code, segments);
   if (resolution.kind === 'redirect') permanentRedirect(resolution.location);
-  if (resolution.kind === 'not-found') notFound();
+  // Area pages are rewritten to their own folders by the proxy and never rendered here.
+  if (resolution.kind === 'not-found' || resolution.route.area !== 'public') notFound();
   return { world: getWorld(code), route: resolution.route, params: resolution.params };
-}
-
-/** True for the error `notFound()` throws. */
-function isNotFoundError(error: unknown): boolean {
-  const digest = (error as { digest?: unknown } | null)?.digest;
-  return typeof digest === 'string' && digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404');
 }
 
 export async function generateMetadata(props: RouteProps): Promise<Metadata> {
   try {
     const page = await resolve(props);
-    return await (PAGE_VIEWS[page.route.id] ?? ShellPage).metadata(page);
+    const view = (await PUBLIC_VIEWS[page.route.id]?.()) ?? ShellPage;
+    return await view.metadata(page);
   } catch (error) {
     // Metadata renders outside the world's not-found boundary: let the page itself call
     // notFound(), so the translated not-found state is what the visitor gets.
@@ -56,5 +54,6 @@ export async function generateMetadata(props: RouteProps): Promise<Metadata> {
 
 export default async function WorldPage(props: RouteProps) {
   const page = await resolve(props);
-  return (PAGE_VIEWS[page.route.id] ?? ShellPage).render(page);
+  const view = (await PUBLIC_VIEWS[page.route.id]?.()) ?? ShellPage;
+  return view.render(page);
 }

@@ -1,6 +1,12 @@
-// The route modules of the JSON API, for its OpenAPI document and the fuzz suite. A test keeps
-// this list equal to the route files under app/api (lib/api/operations-index.test.ts).
+// The route modules of the JSON API, for its OpenAPI document and the fuzz suite. Written by
+// scripts/generate-api-operations.mjs; a test keeps it equal to the route files under app/api
+// (lib/api/openapi.test.ts).
 import type { ApiRouteModule } from '@/lib/api/openapi';
+import * as v1CartAdd from '../v1/cart/add/route';
+import * as v1CartCredits from '../v1/cart/credits/route';
+import * as v1CartRemove from '../v1/cart/remove/route';
+import * as v1CartView from '../v1/cart/view/route';
+import * as v1CartVoucher from '../v1/cart/voucher/route';
 import * as v1Filters from '../v1/filters/route';
 import * as v1Subscriptions from '../v1/subscriptions/route';
 import * as v1UserDetails from '../v1/user/details/route';
@@ -10,6 +16,14 @@ import * as v3AccountDelete from '../v3/account/delete/route';
 import * as v3AccountExport from '../v3/account/export/route';
 import * as v3AddressesBilling from '../v3/addresses/billing/route';
 import * as v3AdminAccounts from '../v3/admin/accounts/route';
+import * as v3AdminBankStatements from '../v3/admin/bank-statements/route';
+import * as v3AdminJobsIdRetry from '../v3/admin/jobs/[id]/retry/route';
+import * as v3AdminJobs from '../v3/admin/jobs/route';
+import * as v3AdminOrdersIdPayment from '../v3/admin/orders/[id]/payment/route';
+import * as v3AdminOrdersIdRefund from '../v3/admin/orders/[id]/refund/route';
+import * as v3AdminOrdersId from '../v3/admin/orders/[id]/route';
+import * as v3AdminOrders from '../v3/admin/orders/route';
+import * as v3AdminVouchers from '../v3/admin/vouchers/route';
 import * as v3BankDetails from '../v3/bank-details/route';
 import * as v3EmailChangeConfirm from '../v3/email-change/confirm/route';
 import * as v3EmailChangeRequest from '../v3/email-change/request/route';
@@ -26,9 +40,15 @@ import * as v3Oauth2SocialProviderCallback from '../v3/oauth2/social/[provider]/
 import * as v3Oauth2SocialProviderComplete from '../v3/oauth2/social/[provider]/complete/route';
 import * as v3Oauth2SocialProviderStart from '../v3/oauth2/social/[provider]/start/route';
 import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
+import * as v3OrdersId from '../v3/orders/[id]/route';
+import * as v3OrdersCheckout from '../v3/orders/checkout/route';
+import * as v3OrdersFree from '../v3/orders/free/route';
+import * as v3Orders from '../v3/orders/route';
 import * as v3PasswordChange from '../v3/password/change/route';
 import * as v3PasswordForgot from '../v3/password/forgot/route';
 import * as v3PasswordRecover from '../v3/password/recover/route';
+import * as v3PaymentsOptions from '../v3/payments/options/route';
+import * as v3PaymentsStripeWebhook from '../v3/payments/stripe/webhook/route';
 import * as v3ReferralsInvitation from '../v3/referrals/invitation/route';
 import * as v3RegistrationComplete from '../v3/registration/complete/route';
 import * as v3RegistrationConfirm from '../v3/registration/confirm/route';
@@ -48,6 +68,11 @@ import * as v3UserDetailsRemoveBackground from '../v3/user-details/remove-backgr
 import * as v3UserSubjects from '../v3/user-subjects/route';
 
 export const API_ROUTES: readonly ApiRouteModule[] = [
+  { path: '/api/v1/cart/add', module: v1CartAdd },
+  { path: '/api/v1/cart/credits', module: v1CartCredits },
+  { path: '/api/v1/cart/remove', module: v1CartRemove },
+  { path: '/api/v1/cart/view', module: v1CartView },
+  { path: '/api/v1/cart/voucher', module: v1CartVoucher },
   { path: '/api/v1/filters', module: v1Filters },
   { path: '/api/v1/subscriptions', module: v1Subscriptions },
   { path: '/api/v1/user/details', module: v1UserDetails },
@@ -57,6 +82,14 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/account/export', module: v3AccountExport },
   { path: '/api/v3/addresses/billing', module: v3AddressesBilling },
   { path: '/api/v3/admin/accounts', module: v3AdminAccounts },
+  { path: '/api/v3/admin/bank-statements', module: v3AdminBankStatements },
+  { path: '/api/v3/admin/jobs/{id}/retry', module: v3AdminJobsIdRetry },
+  { path: '/api/v3/admin/jobs', module: v3AdminJobs },
+  { path: '/api/v3/admin/orders/{id}/payment', module: v3AdminOrdersIdPayment },
+  { path: '/api/v3/admin/orders/{id}/refund', module: v3AdminOrdersIdRefund },
+  { path: '/api/v3/admin/orders/{id}', module: v3AdminOrdersId },
+  { path: '/api/v3/admin/orders', module: v3AdminOrders },
+  { path: '/api/v3/admin/vouchers', module: v3AdminVouchers },
   { path: '/api/v3/bank-details', module: v3BankDetails },
   { path: '/api/v3/email-change/confirm', module: v3EmailChangeConfirm },
   { path: '/api/v3/email-change/request', module: v3EmailChangeRequest },
@@ -73,9 +106,15 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/oauth2/social/{provider}/complete', module: v3Oauth2SocialProviderComplete },
   { path: '/api/v3/oauth2/social/{provider}/start', module: v3Oauth2SocialProviderStart },
   { path: '/api/v3/oauth2/validate', module: v3Oauth2Validate },
+  { path: '/api/v3/orders/{id}', module: v3OrdersId },
+  { path: '/api/v3/orders/checkout', module: v3OrdersCheckout },
+  { path: '/api/v3/orders/free', module: v3OrdersFree },
+  { path: '/api/v3/orders', module: v3Orders },
   { path: '/api/v3/password/change', module: v3PasswordChange },
   { path: '/api/v3/password/forgot', module: v3PasswordForgot },
   { path: '/api/v3/password/recover', module: v3PasswordRecover },
+  { path: '/api/v3/payments/options', module: v3PaymentsOptions },
+  { path: '/api/v3/payments/stripe/webhook', module: v3PaymentsStripeWebhook },
   { path: '/api/v3/referrals/invitation', module: v3ReferralsInvitation },
   { path: '/api/v3/registration/complete', module: v3RegistrationComplete },
   { path: '/api/v3/registration/confirm', module: v3RegistrationConfirm },

@@ -6,7 +6,7 @@ import { isHttps, writeSessionCookie } from '../session';
 import { issueAccessToken } from '../tokens';
 import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, SOCIAL_FLOW_TTL_SECONDS } from './code-flow';
 import { isSocialProvider, type SocialProvider } from './providers';
-import { socialErrorFor, type SocialError } from './social-errors';
+import { socialErrorFor, type SocialError } from '@/lib/social-sign-in/social-errors';
 
 /** The `[provider]` segment of the social routes; an unknown one is a 404. */
 export async function providerParam(params: Promise<{ provider: string }>): Promise<SocialProvider> {

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { keepQuerySequencesTogether } from './atomic-queries';
 import { acquireDatabaseLock } from './lock';
 
 export interface EmbeddedDatabase {
@@ -22,6 +23,7 @@ export async function openEmbeddedDatabase(dbDir: string, port = 0): Promise<Emb
   try {
     const db = await PGlite.create(inMemory ? undefined : dbDir, { extensions: { pg_trgm, unaccent } });
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 16 });
+    keepQuerySequencesTogether(server);
     await server.start();
     const address = server.getServerConn();
     return {

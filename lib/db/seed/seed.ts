@@ -182,6 +182,7 @@ export async function seedDemoCatalogue(
     })),
   );
   await seedTerms(db, [buyer!.id, seller!.id, schoolMaster!.id, admin!.id]);
+  await seedBuyingDemo(db, buyer!.id);
 
   const contexts: WorldContext[] = [];
   for (const world of MAIN_WORLDS) {
@@ -597,4 +598,37 @@ function planMaterial(ctx: WorldContext, random: Random, now: Date, index: numbe
       updatedAt: createdAt,
     } satisfies typeof t.materials.$inferInsert,
   };
+}
+
+/** The demo voucher code of each main world: KREIDE10 in de, KREIDE10-ES … elsewhere (10 % off). */
+export function demoVoucherCode(world: MainWorld): string {
+  return world === 'de' ? 'KREIDE10' : `KREIDE10-${world.toUpperCase()}`;
+}
+
+/**
+ * What the demo buyer needs to buy at once: a billing address, 5 € of credit in de, and a 10 %
+ * voucher per main world.
+ */
+async function seedBuyingDemo(db: Database, buyerId: number): Promise<void> {
+  await db.insert(t.billingAddresses).values({
+    userId: buyerId,
+    fullName: 'Demo Käuferin',
+    street: 'Schulstraße 1',
+    postalCode: '10115',
+    city: 'Berlin',
+    countryCode: 'DE',
+  });
+  await db
+    .insert(t.creditBalances)
+    .values({ userId: buyerId, world: 'de', currency: 'EUR', balanceMinor: 500, hadCredits: true });
+  await db.insert(t.creditEntries).values({ userId: buyerId, world: 'de', amountMinor: 500, reason: 'admin' });
+  await db.insert(t.vouchers).values(
+    MAIN_WORLDS.map((world) => ({
+      code: demoVoucherCode(world),
+      world,
+      kind: 'percent',
+      percentBasisPoints: 1000,
+      currency: getWorld(world).currency,
+    })),
+  );
 }

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'sledvani',
   'konto-loeschen': 'iztrivane-na-profil',
+  verwaltung: 'administratsiya',
+  warteschlange: 'opashka',
 };

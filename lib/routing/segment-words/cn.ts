@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'dongtai',
   folgt: 'guanzhu',
   'konto-loeschen': 'zhuxiao-zhanghu',
+  verwaltung: 'guanli',
+  warteschlange: 'renwu-duilie',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivita',
   folgt: 'sledovani',
   'konto-loeschen': 'zruseni-uctu',
+  verwaltung: 'sprava',
+  warteschlange: 'fronta-uloh',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foelger',
   'konto-loeschen': 'slet-konto',
+  verwaltung: 'administration',
+  warteschlange: 'jobkoe',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'actividad',
   folgt: 'siguiendo',
   'konto-loeschen': 'eliminar-cuenta',
+  verwaltung: 'admin',
+  warteschlange: 'cola-de-tareas',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktiivisuus',
   folgt: 'seuratut',
   'konto-loeschen': 'poista-tili',
+  verwaltung: 'hallinta',
+  warteschlange: 'tyojono',
 };

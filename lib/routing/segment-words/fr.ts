@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'activite',
   folgt: 'abonnements',
   'konto-loeschen': 'supprimer-compte',
+  verwaltung: 'admin',
+  warteschlange: 'file-de-taches',
 };

@@ -96,6 +96,8 @@ export const GERMAN_WORDS = [
   'schule-erstellen',
   'schriften-und-tools',
   'teilen',
+  'verwaltung',
+  'warteschlange',
   'blog',
   'aktivitaet',
   'folgt',

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'drastiriotita',
   folgt: 'akolouthei',
   'konto-loeschen': 'diagrafi-logariasmou',
+  verwaltung: 'diaxeirisi',
+  warteschlange: 'oura-ergasion',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'gatividhi',
   folgt: 'follow-kar-rahe',
   'konto-loeschen': 'khata-hatayein',
+  verwaltung: 'prabandhan',
+  warteschlange: 'karya-katar',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'pracenja',
   'konto-loeschen': 'brisanje-racuna',
+  verwaltung: 'administracija',
+  warteschlange: 'red-poslova',
 };

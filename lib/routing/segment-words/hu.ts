@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitas',
   folgt: 'kovetettek',
   'konto-loeschen': 'fiok-torlese',
+  verwaltung: 'adminisztracio',
+  warteschlange: 'feladatsor',
 };

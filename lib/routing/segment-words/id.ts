@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitas',
   folgt: 'diikuti',
   'konto-loeschen': 'hapus-akun',
+  verwaltung: 'admin',
+  warteschlange: 'antrean-tugas',
 };

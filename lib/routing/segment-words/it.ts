@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'attivita',
   folgt: 'seguiti',
   'konto-loeschen': 'elimina-account',
+  verwaltung: 'amministrazione',
+  warteschlange: 'coda-lavori',
 };

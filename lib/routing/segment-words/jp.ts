@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'akutibiti',
   folgt: 'foro-chu',
   'konto-loeschen': 'akaunto-sakujo',
+  verwaltung: 'kanri',
+  warteschlange: 'jobu-kyu',
 };

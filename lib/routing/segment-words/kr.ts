@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'hwaldong',
   folgt: 'pallouing',
   'konto-loeschen': 'gyejeong-sakje',
+  verwaltung: 'gwanri',
+  warteschlange: 'jakeop-dae-gi-yeol',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'belsendilik',
   folgt: 'zhazylymdar',
   'konto-loeschen': 'akkauntty-zhoiu',
+  verwaltung: 'basqaru',
+  warteschlange: 'tapsyrmalar-kezegi',
 };

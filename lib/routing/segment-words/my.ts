@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktiviti',
   folgt: 'diikuti',
   'konto-loeschen': 'padam-akaun',
+  verwaltung: 'pentadbiran',
+  warteschlange: 'baris-gilir-tugas',
 };

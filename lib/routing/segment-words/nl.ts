@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'activiteit',
   folgt: 'volgend',
   'konto-loeschen': 'account-verwijderen',
+  verwaltung: 'beheer',
+  warteschlange: 'taakwachtrij',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'folger',
   'konto-loeschen': 'slett-konto',
+  verwaltung: 'administrasjon',
+  warteschlange: 'jobbko',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktywnosc',
   folgt: 'obserwowani',
   'konto-loeschen': 'usun-konto',
+  verwaltung: 'administracja',
+  warteschlange: 'kolejka-zadan',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'activitate',
   folgt: 'urmariti',
   'konto-loeschen': 'sterge-cont',
+  verwaltung: 'administrare',
+  warteschlange: 'coada-sarcini',
 };

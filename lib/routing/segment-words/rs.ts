@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'pracenja',
   'konto-loeschen': 'brisanje-naloga',
+  verwaltung: 'administracija',
+  warteschlange: 'red-zadataka',
 };

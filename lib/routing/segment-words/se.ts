@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foljer',
   'konto-loeschen': 'radera-konto',
+  verwaltung: 'administration',
+  warteschlange: 'jobbko',
 };

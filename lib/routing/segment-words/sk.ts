@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktivita',
   folgt: 'sledovane',
   'konto-loeschen': 'zrusenie-uctu',
+  verwaltung: 'sprava',
+  warteschlange: 'front-uloh',
 };

@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'kitchakam',
   folgt: 'kam-lang-tittam',
   'konto-loeschen': 'lop-banchi',
+  verwaltung: 'kan-borihan',
+  warteschlange: 'khiu-ngan',
 };

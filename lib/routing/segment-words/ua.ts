@@ -101,4 +101,6 @@ export const words: WorldWords = {
   aktivitaet: 'aktyvnist',
   folgt: 'vidstezhuiete',
   'konto-loeschen': 'vydalyty-oblikovyi-zapys',
+  verwaltung: 'administruvannia',
+  warteschlange: 'cherha-zavdan',
 };

@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { syncVatRates } from '@/lib/commerce/vat-rates';
 import { closeDb, getDb } from '@/lib/db/client';
 import { spawnEmbeddedDatabase } from '@/lib/db/embedded/spawn';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedDemoCatalogue } from '@/lib/db/seed/seed';
 import { resetEnvCache } from '@/lib/env';
+import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { LocalFileStorage } from '@/lib/storage/storage';
 
 /** Which database the integration suite runs on: PGlite by default, PostgreSQL on request. */
@@ -20,8 +22,9 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: PGlite in its own process behind its socket
- * (the same `pg` path the app uses), or a new database on the PostgreSQL of TEST_DATABASE_URL.
+ * A fresh, migrated database for one test file, with the job queue started on it: PGlite in its
+ * own process behind its socket (the same `pg` path the app uses), or a new database on the
+ * PostgreSQL of TEST_DATABASE_URL.
  */
 export async function startTestDatabase(options: { seedMaterials?: number } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreide-test-'));
@@ -54,6 +57,11 @@ export async function startTestDatabase(options: { seedMaterials?: number } = {}
   }
   process.env.KREIDE_RUNTIME_DATABASE_URL = url;
   await runMigrations(url);
+  // The job queue's schema (pgboss) and the queues of the jobs defined so far, as server.ts
+  // makes them on start: routes may then enqueue inside a transaction. Tests run due jobs with
+  // drainJobs() from lib/jobs/workers.
+  await getQueue();
+  await syncVatRates(getDb());
   if (options.seedMaterials) {
     await seedDemoCatalogue(getDb(), new LocalFileStorage(path.join(dataDir, 'files')), {
       materials: options.seedMaterials,
@@ -63,6 +71,7 @@ export async function startTestDatabase(options: { seedMaterials?: number } = {}
     url,
     dataDir,
     async stop() {
+      await stopJobs({ timeoutMs: 1000 });
       await closeDb();
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });

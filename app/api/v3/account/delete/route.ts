@@ -1,9 +1,9 @@
-import { revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { clearSessionCookie } from '@/lib/accounts/session';
 import { defineRoute } from '@/lib/api/handler';
 import { deleteAccount, getDeletionRequirements } from '@/lib/cabinet/delete-account';
 import { deleteAccountSchema } from '@/lib/cabinet/validation';
+import { invalidateDeletedAccount } from '@/lib/cache';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 
 // GET /api/v3/account/delete?world= — how the signed-in user confirms a deletion
@@ -27,7 +27,7 @@ export const POST = defineRoute(
     });
     if (wasPublic) {
       // Author pages, cards and storefronts showed this account: they must not keep doing so.
-      for (const tag of ['authors', 'materials', 'blog', 'author-domains']) revalidateTag(tag, 'max');
+      await invalidateDeletedAccount(session.userId);
     }
     const response = NextResponse.json({ deleted: true }, { headers: { 'Cache-Control': 'no-store' } });
     clearSessionCookie(response);

@@ -2,6 +2,8 @@ import { NextResponse } from 'next/server';
 import { defineRoute } from '@/lib/api/handler';
 import { authenticate, authenticateSchema } from '@/lib/accounts/authenticate';
 import { isHttps, writeSessionCookie } from '@/lib/accounts/session';
+import { mergeAnonymousCart } from '@/lib/commerce/cart';
+import { cartOwnerOf } from '@/lib/commerce/cart-request';
 import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/oauth2/authenticate — sign in (SPEC §7): answers access_token and oauth_user_id;
@@ -18,6 +20,9 @@ export const POST = defineRoute(
   },
   async ({ request, body, world }) => {
     const answer = await authenticate(body, { ip: clientIp(request), world: world.code });
+    // What the visitor put into the cart before signing in is in their cart afterwards.
+    const cartToken = cartOwnerOf(request, world.code, null).cartToken;
+    if (answer.oauth_user_id && cartToken) await mergeAnonymousCart(answer.oauth_user_id, cartToken);
     if (body.client_id !== 'web') return NextResponse.json(answer, { headers: { 'Cache-Control': 'no-store' } });
     // The website never sees its token: it lives only in the httpOnly cookie (DESIGN §1).
     const response = NextResponse.json(

@@ -1,7 +1,7 @@
 /**
  * What the visitor is told after a failed provider sign-in: the login page shows it from
- * `?social_error=`, the Microsoft redirect page from the completion call's answer. No imports, so
- * client components can use it.
+ * `?social_error=`, the Microsoft redirect page from the completion call's answer. No imports, and
+ * outside lib/accounts (server code that client files may not import), so client components can use it.
  */
 export const SOCIAL_ERRORS = [
   'cancelled',

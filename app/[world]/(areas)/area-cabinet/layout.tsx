@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { AreaFrame } from '@/components/areas/area-frame';
+
+/** The cabinet: the area's frame, around its error and not-found states. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <AreaFrame area="cabinet">{children}</AreaFrame>;
+}

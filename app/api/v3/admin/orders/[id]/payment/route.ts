@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { audit } from '@/lib/accounts/impersonation';
+import { defineRoute } from '@/lib/api/handler';
+import { idTextSchema } from '@/lib/api/schemas';
+import { adminOrderView } from '@/lib/commerce/admin-orders';
+import { recordPayment } from '@/lib/commerce/payments';
+import { getDb } from '@/lib/db/client';
+import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
+import { clientIp } from '@/lib/security/rate-limit';
+
+// POST /api/v3/admin/orders/{id}/payment — records the bank transfer of an invoice purchase (its
+// exact total, minor units) and delivers the order; a second recording changes nothing.
+export const POST = defineRoute(
+  {
+    summary: 'Record a payment (admin)',
+    description: '409 amount_mismatch (with expected) or order_not_pending.',
+    auth: 'admin',
+    params: z.object({ id: idTextSchema }),
+    body: z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT_MINOR) }),
+  },
+  async ({ request, params, body, session }) => {
+    const { fulfilled } = await recordPayment(params.id, body.amount);
+    if (fulfilled)
+      await audit({
+        actorUserId: session.userId,
+        action: 'order.payment',
+        ip: clientIp(request),
+        details: { order_id: params.id, amount: body.amount },
+      });
+    return { order: await adminOrderView(getDb(), params.id), recorded: fulfilled };
+  },
+);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineRoute } from '@/lib/api/handler';
+import { checkout, IDEMPOTENCY_KEY_PATTERN, PAYMENT_PROVIDERS, paymentStep } from '@/lib/commerce/checkout';
+import { toOrderView } from '@/lib/commerce/order-view';
+import { getDb } from '@/lib/db/client';
+import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
+
+const bodySchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  expected_total: z.number().int().min(0).max(MAX_AMOUNT_MINOR).nullable().default(null),
+  delivery_consent: z.literal(true),
+});
+
+// POST /api/v3/orders/checkout — orders the signed-in buyer's cart of this world, once per
+// idempotency key. 201 with the new order; 200 with the same order for a repeated key.
+export const POST = defineRoute(
+  {
+    summary: 'Order the cart',
+    description:
+      'Prices are the server’s (the cart as priced now); expected_total, when sent, must equal the final price or nothing is ordered (409 price_changed). delivery_consent must be true: the buyer agrees to immediate delivery and loses the withdrawal right. 409 reasons: cart_empty, voucher_invalid (with voucher_error), price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed (the same cart was ordered at the same moment). A free or test order is paid at once (payment.kind done); an invoice order waits for its bank transfer (payment.kind bank-transfer, with the reference to quote); a card order is paid on Stripe’s page (payment.kind redirect) and delivered by its webhook. 503 payment_provider_unavailable when Stripe cannot be reached: the order stays pending and the same idempotency key tries again.',
+    auth: 'user',
+    impersonation: false,
+    body: bodySchema,
+    successStatus: 201,
+  },
+  async ({ session, world, body }) => {
+    const { order, created } = await checkout({
+      userId: session.userId,
+      world: world.code,
+      provider: body.provider,
+      idempotencyKey: body.idempotency_key,
+      expectedTotal: body.expected_total,
+      deliveryConsent: body.delivery_consent,
+    });
+    const payment = await paymentStep(order);
+    return Response.json({ order: await toOrderView(getDb(), order), payment }, { status: created ? 201 : 200 });
+  },
+);

@@ -1,0 +1,14 @@
+import type { ViewRegistry } from '../lazy-view';
+
+const accountPages = () => import('@/components/pages/account-pages');
+const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
+
+/** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
+export const CABINET_VIEWS: ViewRegistry = {
+  'cabinet-change-email': () => accountPages().then((m) => m.ChangeEmailPage),
+  'cabinet-change-password': () => accountPages().then((m) => m.ChangePasswordPage),
+  'cabinet-billing-address': () => settingsPages().then((m) => m.BillingAddressPage),
+  'cabinet-bank-details': () => settingsPages().then((m) => m.BankDetailsPage),
+  'cabinet-notifications': () => settingsPages().then((m) => m.NotificationsPage),
+  'cabinet-delete-account': () => settingsPages().then((m) => m.DeleteAccountPage),
+};

@@ -1,0 +1,488 @@
+import 'server-only';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '@/lib/api/errors';
+import { getDb, type Database } from '@/lib/db/client';
+import { getMessages } from '@/lib/i18n/messages';
+import * as t from '@/lib/db/schema';
+import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
+import { buyerVat } from './buyer-vat';
+import { hashCartToken, newCartToken } from './cart-token';
+import { sellerShareBasisPoints } from './commission';
+import { getCredits } from './credits';
+import { licencePrice, type CartLicence } from './licence-price';
+import { priceCart, type PricedCart, type VoucherError } from './pricing';
+import { findUsableVoucher, normaliseVoucherCode } from './vouchers';
+
+/** A cart holds at most this many materials (a school's term order fits; a script's flood does not). */
+export const MAX_CART_ITEMS = 100;
+
+/** Whose cart: a signed-in user's, or the holder of a cart token; always in one world. */
+export interface CartOwner {
+  world: WorldCode;
+  userId: number | null;
+  cartToken: string | null;
+}
+
+type CartRow = typeof t.carts.$inferSelect;
+
+async function findCart(db: Database, owner: CartOwner): Promise<CartRow | null> {
+  if (owner.userId !== null) {
+    const [row] = await db
+      .select()
+      .from(t.carts)
+      .where(and(eq(t.carts.userId, owner.userId), eq(t.carts.world, owner.world)));
+    return row ?? null;
+  }
+  if (!owner.cartToken) return null;
+  const [row] = await db
+    .select()
+    .from(t.carts)
+    .where(
+      and(
+        eq(t.carts.tokenHash, hashCartToken(owner.cartToken)),
+        eq(t.carts.world, owner.world),
+        isNull(t.carts.userId),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The owner's cart, made on first use (an anonymous owner without a token is given one), and
+ * marked as just used: one upsert, which also settles two first adds at the same moment.
+ */
+async function findOrCreateCart(db: Database, owner: CartOwner): Promise<{ cart: CartRow; token: string | null }> {
+  const now = new Date();
+  if (owner.userId !== null) {
+    const [cart] = await db
+      .insert(t.carts)
+      .values({ world: owner.world, userId: owner.userId })
+      .onConflictDoUpdate({ target: [t.carts.userId, t.carts.world], set: { updatedAt: now } })
+      .returning();
+    return { cart: cart!, token: owner.cartToken };
+  }
+  const token = owner.cartToken ?? newCartToken();
+  const [cart] = await db
+    .insert(t.carts)
+    .values({ world: owner.world, tokenHash: hashCartToken(token) })
+    .onConflictDoUpdate({ target: [t.carts.tokenHash, t.carts.world], set: { updatedAt: now } })
+    .returning();
+  return { cart: cart!, token };
+}
+
+/** What the buyer already owns of these materials (active licences). */
+async function ownedLicences(db: Database, userId: number, materialIds: number[]) {
+  if (materialIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ materialId: t.licences.materialId, kind: t.licences.kind })
+    .from(t.licences)
+    .where(
+      and(eq(t.licences.userId, userId), inArray(t.licences.materialId, materialIds), isNull(t.licences.revokedAt)),
+    );
+  return new Map(rows.map((row) => [row.materialId, row.kind]));
+}
+
+/**
+ * The licence a cart line for `materialId` must have, or why the buyer cannot add it: an owned
+ * single licence turns a school licence into an upgrade; an owned school licence (or the same
+ * single licence again) is refused.
+ */
+function lineLicence(requested: 'single' | 'school', owned: string | undefined): CartLicence {
+  if (owned === 'school' || (owned === 'single' && requested === 'single'))
+    throw new AppError('conflict', undefined, { reason: 'already_owned' });
+  return owned === 'single' ? 'school-upgrade' : requested;
+}
+
+/** Adds a material (or bundle) to the owner's cart. Returns the cart and the token it is under. */
+export async function addToCart(
+  owner: CartOwner,
+  materialId: number,
+  licence: 'single' | 'school',
+): Promise<{ cart: CartView; token: string | null }> {
+  const db = getDb();
+  const [material] = await db
+    .select({
+      id: t.materials.id,
+      world: t.materials.world,
+      authorId: t.materials.authorId,
+      priceCents: t.materials.priceCents,
+      isActive: t.materials.isActive,
+      deletedAt: t.materials.deletedAt,
+    })
+    .from(t.materials)
+    .where(eq(t.materials.id, materialId));
+  if (!material || !material.isActive || material.deletedAt || material.world !== owner.world)
+    throw new AppError('not_found', undefined, { reason: 'material_not_found' });
+  if (material.priceCents === 0) throw new AppError('conflict', undefined, { reason: 'free_material' });
+  let lineKind: CartLicence = licence;
+  if (owner.userId !== null) {
+    if (material.authorId === owner.userId) throw new AppError('conflict', undefined, { reason: 'own_material' });
+    lineKind = lineLicence(licence, (await ownedLicences(db, owner.userId, [materialId])).get(materialId));
+  }
+  const { cart, token } = await findOrCreateCart(db, owner);
+  const [size] = await db
+    .select({
+      n: count(),
+      present: sql<boolean>`coalesce(bool_or(${t.cartItems.materialId} = ${materialId}), false)`,
+    })
+    .from(t.cartItems)
+    .where(eq(t.cartItems.cartId, cart.id));
+  if (!size?.present && (size?.n ?? 0) >= MAX_CART_ITEMS)
+    throw new AppError('conflict', undefined, { reason: 'cart_full' });
+  await db
+    .insert(t.cartItems)
+    .values({ cartId: cart.id, materialId, licence: lineKind })
+    .onConflictDoUpdate({ target: [t.cartItems.cartId, t.cartItems.materialId], set: { licence: lineKind } });
+  return { cart: await viewCart({ ...owner, cartToken: token }), token };
+}
+
+/** Removes a material from the owner's cart (removing one that is not there changes nothing). */
+export async function removeFromCart(owner: CartOwner, materialId: number): Promise<CartView> {
+  const db = getDb();
+  const cart = await findCart(db, owner);
+  if (cart) {
+    await db.delete(t.cartItems).where(and(eq(t.cartItems.cartId, cart.id), eq(t.cartItems.materialId, materialId)));
+    await touch(db, cart.id);
+  }
+  return viewCart(owner);
+}
+
+/**
+ * Puts a voucher code on the cart, or takes it off (null). A code that cannot be used is still
+ * kept, so the cart shows it with the reason in the buyer's language; it changes no price.
+ */
+export async function setCartVoucher(
+  owner: CartOwner,
+  code: string | null,
+): Promise<{ cart: CartView; token: string | null }> {
+  const db = getDb();
+  const { cart, token } = await findOrCreateCart(db, owner);
+  await db
+    .update(t.carts)
+    .set({ voucherCode: code === null ? null : normaliseVoucherCode(code), updatedAt: new Date() })
+    .where(eq(t.carts.id, cart.id));
+  return { cart: await viewCart({ ...owner, cartToken: token }), token };
+}
+
+/** How much credit to spend: none (null), all of it, or at most an amount. Signed-in buyers only. */
+export async function setCartCredits(owner: CartOwner & { userId: number }, credits: number | 'all' | null) {
+  const db = getDb();
+  const { cart } = await findOrCreateCart(db, owner);
+  const requested = credits === 'all' ? MAX_CREDIT_REQUEST : credits;
+  await db
+    .update(t.carts)
+    .set({ creditsRequestedMinor: requested, updatedAt: new Date() })
+    .where(eq(t.carts.id, cart.id));
+  return viewCart(owner);
+}
+
+/** "All my credit", stored as the largest amount a balance can reach. */
+const MAX_CREDIT_REQUEST = 2_000_000_000;
+
+async function touch(db: Database, cartId: number): Promise<void> {
+  await db.update(t.carts).set({ updatedAt: new Date() }).where(eq(t.carts.id, cartId));
+}
+
+/** One line of the cart as the API answers it. */
+export interface CartItemView {
+  material: {
+    id: number;
+    title: string;
+    slug: string;
+    isBundle: boolean;
+    hasFixedPrice: boolean;
+    price: number;
+    currency: string;
+    sellerId: number;
+  };
+  licence: CartLicence;
+  originalPrice: number;
+  finalPrice: number;
+  inBundle: boolean;
+}
+
+/** The cart as `GET v1/cart/view` answers it under `items.cart` (amounts in minor units). */
+export interface CartView {
+  token: string | null;
+  loaded: true;
+  world: WorldCode;
+  currency: string;
+  cartItems: CartItemView[];
+  itemsInBundles: number[];
+  voucher: { code: string } | null;
+  /** Why the voucher on the cart takes nothing off, with the reason in the world's language. */
+  voucherError: { code: VoucherError; message: string } | null;
+  usedCredits: number;
+  availableCredits: number;
+  hadCredits: boolean;
+  originalPrice: number;
+  totalVoucherDiscount: number;
+  finalPrice: number;
+  vat: { kind: string; country: string; rateBasisPoints: number; amount: number; net: number };
+}
+
+/** The owner's cart, priced now on the server (nothing a client sent about prices is used). */
+export async function viewCart(owner: CartOwner, now: Date = new Date()): Promise<CartView> {
+  const quote = await quoteCart(getDb(), owner, now);
+  return quote.view;
+}
+
+/** Everything the checkout needs besides the view: the cart row and the full pricing. */
+export interface CartQuote {
+  cart: CartRow | null;
+  view: CartView;
+  priced: PricedCart;
+  voucherId: number | null;
+  vat: Awaited<ReturnType<typeof buyerVat>>;
+  sellerActivePaidMaterials: Map<number, number>;
+  titles: Map<number, string>;
+}
+
+/**
+ * The cart priced now. `forOrder` also counts each seller's active paid materials for their
+ * commission tier, which only an order records (the view shows no seller shares).
+ */
+export async function quoteCart(
+  db: Database,
+  owner: CartOwner,
+  now: Date = new Date(),
+  options: { forOrder?: boolean } = {},
+): Promise<CartQuote> {
+  const currency = getWorld(owner.world).currency;
+  const cart = await findCart(db, owner);
+  let rows = cart
+    ? await db
+        .select({
+          materialId: t.cartItems.materialId,
+          licence: t.cartItems.licence,
+          title: t.materials.title,
+          slug: t.materials.slug,
+          authorId: t.materials.authorId,
+          priceCents: t.materials.priceCents,
+          salePriceCents: t.materials.salePriceCents,
+          saleEndsAt: t.materials.saleEndsAt,
+          schoolPriceCents: t.materials.schoolPriceCents,
+          hasFixedPrice: t.materials.hasFixedPrice,
+          isBundle: t.materials.isBundle,
+        })
+        .from(t.cartItems)
+        .innerJoin(t.materials, eq(t.materials.id, t.cartItems.materialId))
+        .where(
+          and(
+            eq(t.cartItems.cartId, cart.id),
+            // A material withdrawn or deleted since it was added is simply no longer offered.
+            eq(t.materials.isActive, true),
+            isNull(t.materials.deletedAt),
+            eq(t.materials.world, owner.world),
+            sql`${t.materials.priceCents} > 0`,
+          ),
+        )
+        .orderBy(t.cartItems.addedAt, t.cartItems.materialId)
+    : [];
+  // What the buyer came to own since adding it (another tab's order) is not offered again.
+  if (owner.userId !== null && rows.length > 0) {
+    const owned = await ownedLicences(
+      db,
+      owner.userId,
+      rows.map((row) => row.materialId),
+    );
+    rows = rows.flatMap((row) => {
+      try {
+        const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', owned.get(row.materialId));
+        return [{ ...row, licence }];
+      } catch {
+        return [];
+      }
+    });
+  }
+  const bundleIds = rows.filter((row) => row.isBundle).map((row) => row.materialId);
+  const contents = bundleIds.length
+    ? await db
+        .select({ bundleId: t.bundleItems.bundleId, materialId: t.bundleItems.materialId })
+        .from(t.bundleItems)
+        .where(inArray(t.bundleItems.bundleId, bundleIds))
+    : [];
+  const sellerIds = [...new Set(rows.map((row) => row.authorId))];
+  const sellerActivePaidMaterials = options.forOrder
+    ? await activePaidMaterials(db, sellerIds)
+    : new Map<number, number>();
+
+  const voucherState = cart?.voucherCode
+    ? await findUsableVoucher(db, cart.voucherCode, { world: owner.world, userId: owner.userId }, now)
+    : null;
+  const credits =
+    owner.userId !== null
+      ? await getCredits(db, owner.userId, owner.world)
+      : { availableCredits: 0, hadCredits: false };
+  const vat = await buyerVat(db, owner.userId, owner.world, now);
+
+  const priced = priceCart({
+    currency,
+    lines: rows.map((row) => ({
+      materialId: row.materialId,
+      sellerId: row.authorId,
+      kind: row.isBundle ? 'bundle' : 'material',
+      licence: row.licence === 'single' ? 'single' : 'school',
+      unitGross: licencePrice(row, row.licence as CartLicence, now),
+      hasFixedPrice: row.hasFixedPrice,
+      bundleMaterialIds: contents.filter((c) => c.bundleId === row.materialId).map((c) => c.materialId),
+    })),
+    voucher: voucherState?.voucher && !voucherState.error ? voucherInput(voucherState.voucher) : null,
+    credits: {
+      availableMinor: credits.availableCredits,
+      requestedMinor: Math.min(cart?.creditsRequestedMinor ?? 0, credits.availableCredits),
+    },
+    vat: { rateBasisPoints: vat.rateBasisPoints },
+    sellerShareBasisPoints: (sellerId) => sellerShareBasisPoints(sellerActivePaidMaterials.get(sellerId) ?? 0),
+  });
+
+  const voucherError: VoucherError | null = voucherState?.error ?? priced.voucher?.error ?? null;
+  const view: CartView = {
+    token: owner.userId === null ? owner.cartToken : null,
+    loaded: true,
+    world: owner.world,
+    currency,
+    cartItems: rows.map((row, index) => {
+      const line = priced.lines[index]!;
+      return {
+        material: {
+          id: row.materialId,
+          title: row.title,
+          slug: row.slug,
+          isBundle: row.isBundle,
+          hasFixedPrice: row.hasFixedPrice,
+          price: line.unitGross,
+          currency,
+          sellerId: row.authorId,
+        },
+        licence: row.licence as CartLicence,
+        originalPrice: line.chargedGross,
+        finalPrice: line.payableGross,
+        inBundle: line.inBundle,
+      };
+    }),
+    itemsInBundles: priced.itemsInBundles,
+    voucher: cart?.voucherCode ? { code: cart.voucherCode } : null,
+    voucherError:
+      cart?.voucherCode && voucherError
+        ? { code: voucherError, message: voucherErrorText(owner.world, voucherError) }
+        : null,
+    usedCredits: priced.usedCredits,
+    availableCredits: credits.availableCredits,
+    hadCredits: credits.hadCredits,
+    originalPrice: priced.originalPrice,
+    totalVoucherDiscount: priced.totalVoucherDiscount,
+    finalPrice: priced.finalPrice,
+    vat: {
+      kind: vat.kind,
+      country: vat.country,
+      rateBasisPoints: vat.rateBasisPoints,
+      amount: priced.vatTotal,
+      net: priced.netTotal,
+    },
+  };
+  return {
+    cart,
+    view,
+    priced,
+    voucherId: voucherState?.voucher && !voucherError ? voucherState.voucher.id : null,
+    vat,
+    sellerActivePaidMaterials,
+    titles: new Map(rows.map((row) => [row.materialId, row.title])),
+  };
+}
+
+/** The buyer-facing text of a voucher error in the world's language. */
+export function voucherErrorText(world: WorldCode, error: VoucherError): string {
+  const texts = getMessages(getWorld(world).language).cart;
+  const errors = typeof texts === 'object' ? texts.voucherErrors : undefined;
+  const text = typeof errors === 'object' ? errors[error] : undefined;
+  return typeof text === 'string' ? text : error;
+}
+
+function voucherInput(voucher: typeof t.vouchers.$inferSelect) {
+  return voucher.kind === 'percent'
+    ? {
+        code: voucher.code,
+        kind: 'percent' as const,
+        percentBasisPoints: voucher.percentBasisPoints ?? 0,
+        minimumOrderMinor: voucher.minimumOrderMinor,
+      }
+    : {
+        code: voucher.code,
+        kind: 'amount' as const,
+        amountMinor: voucher.amountMinor ?? 0,
+        currency: voucher.currency,
+        minimumOrderMinor: voucher.minimumOrderMinor,
+      };
+}
+
+/** Active paid materials per seller, the count that chooses the commission tier. */
+async function activePaidMaterials(db: Database, sellerIds: number[]): Promise<Map<number, number>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sellerId: t.materials.authorId, n: count() })
+    .from(t.materials)
+    .where(
+      and(
+        inArray(t.materials.authorId, sellerIds),
+        eq(t.materials.isActive, true),
+        isNull(t.materials.deletedAt),
+        sql`${t.materials.priceCents} > 0`,
+      ),
+    )
+    .groupBy(t.materials.authorId);
+  return new Map(rows.map((row) => [row.sellerId, row.n]));
+}
+
+/**
+ * At sign-in, the anonymous carts of `cartToken` (one per world) join the user's carts: their
+ * items are added unless the user owns them or wrote them, the user's own lines win on a clash,
+ * and the anonymous cart is gone afterwards, so the token opens nothing any more.
+ */
+export async function mergeAnonymousCart(userId: number, cartToken: string): Promise<number> {
+  const db = getDb();
+  const anonymous = await db
+    .select()
+    .from(t.carts)
+    .where(and(eq(t.carts.tokenHash, hashCartToken(cartToken)), isNull(t.carts.userId)));
+  let moved = 0;
+  for (const source of anonymous) {
+    const items = await db
+      .select({ materialId: t.cartItems.materialId, licence: t.cartItems.licence, authorId: t.materials.authorId })
+      .from(t.cartItems)
+      .innerJoin(t.materials, eq(t.materials.id, t.cartItems.materialId))
+      .where(eq(t.cartItems.cartId, source.id));
+    const owned = await ownedLicences(
+      db,
+      userId,
+      items.map((item) => item.materialId),
+    );
+    await db.transaction(async (tx) => {
+      const { cart: target } = await findOrCreateCart(tx as unknown as Database, {
+        world: source.world,
+        userId,
+        cartToken: null,
+      });
+      for (const item of items) {
+        if (item.authorId === userId) continue;
+        let licence: CartLicence;
+        try {
+          licence = lineLicence(item.licence === 'single' ? 'single' : 'school', owned.get(item.materialId));
+        } catch {
+          continue;
+        }
+        const inserted = await tx
+          .insert(t.cartItems)
+          .values({ cartId: target.id, materialId: item.materialId, licence })
+          .onConflictDoNothing()
+          .returning({ id: t.cartItems.materialId });
+        moved += inserted.length;
+      }
+      if (source.voucherCode && !target.voucherCode)
+        await tx.update(t.carts).set({ voucherCode: source.voucherCode }).where(eq(t.carts.id, target.id));
+      await tx.delete(t.carts).where(eq(t.carts.id, source.id));
+    });
+  }
+  return moved;
+}

@@ -1,0 +1,385 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { AppError } from '@/lib/api/errors';
+import { getDb, type Database } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { getEnv, testPaymentsEnabled } from '@/lib/env';
+import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
+import { buyerVat } from './buyer-vat';
+import { quoteCart } from './cart';
+import { crashPoint } from './crash-points';
+import { fulfilOrder } from './fulfilment';
+import { issueDocument } from './invoices';
+import { PLATFORM } from './platform';
+import { cardPaymentUrl } from './stripe';
+import { redemptionsBy } from './vouchers';
+
+/** How an order is paid. `free` is chosen by the server when nothing is left to pay. */
+export const PAYMENT_PROVIDERS = ['invoice', 'card', 'free', 'test'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** An idempotency key: what the client makes once per checkout attempt and sends with every retry. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,80}$/;
+
+/** The providers a buyer can choose now (the ones with a price to pay). */
+export function availableProviders(): PaymentProvider[] {
+  const env = getEnv();
+  const providers: PaymentProvider[] = ['invoice'];
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) providers.push('card');
+  if (testPaymentsEnabled()) providers.push('test');
+  return providers;
+}
+
+export interface CheckoutInput {
+  userId: number;
+  world: WorldCode;
+  provider: PaymentProvider;
+  idempotencyKey: string;
+  /** The total the buyer saw; when the server's differs (a price changed), nothing is ordered. */
+  expectedTotal: number | null;
+  /** The buyer agreed to immediate delivery and to losing the withdrawal right. */
+  deliveryConsent: true;
+}
+
+type OrderRow = typeof t.orders.$inferSelect;
+
+/** The public order reference a bank transfer quotes: K- and ten characters without look-alikes. */
+function newOrderReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(10);
+  return `K-${[...bytes].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+async function findByKey(db: Database, userId: number, key: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.userId, userId), eq(t.orders.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * Turns the buyer's cart into an order, once per idempotency key: a double click, a retry or a
+ * replay returns the order the first attempt made. Prices come from the cart as the server
+ * prices it now; the voucher redemption and the credit are taken in the same transaction as the
+ * order with statements that check their limits, so concurrent checkouts cannot overspend either.
+ * A free or test payment is delivered at once; an invoice purchase waits for its payment, with
+ * its invoice issued now (it is what the buyer pays by transfer); a card payment waits for
+ * Stripe. Returns the order and whether this call made it.
+ */
+export async function checkout(
+  input: CheckoutInput,
+  now: Date = new Date(),
+): Promise<{ order: OrderRow; created: boolean }> {
+  const db = getDb();
+  const previous = await findByKey(db, input.userId, input.idempotencyKey);
+  if (previous) return { order: previous, created: false };
+
+  const quote = await quoteCart(db, { world: input.world, userId: input.userId, cartToken: null }, now, {
+    forOrder: true,
+  });
+  const { priced, view } = quote;
+  if (priced.lines.length === 0) throw new AppError('conflict', undefined, { reason: 'cart_empty' });
+  if (view.voucherError)
+    throw new AppError('conflict', undefined, { reason: 'voucher_invalid', voucher_error: view.voucherError.code });
+  if (input.expectedTotal !== null && input.expectedTotal !== priced.finalPrice)
+    throw new AppError('conflict', undefined, { reason: 'price_changed', final_price: priced.finalPrice });
+
+  const provider: PaymentProvider = priced.finalPrice === 0 ? 'free' : input.provider;
+  if (provider === 'free' && priced.finalPrice > 0)
+    throw new AppError('conflict', undefined, { reason: 'payment_required' });
+  if (provider !== 'free' && !availableProviders().includes(provider))
+    throw new AppError('conflict', undefined, { reason: 'payment_method_unavailable' });
+
+  const [address] = await db.select().from(t.billingAddresses).where(eq(t.billingAddresses.userId, input.userId));
+  if (!address && priced.originalPrice > 0)
+    throw new AppError('conflict', undefined, { reason: 'billing_address_required' });
+  const billing = address
+    ? {
+        fullName: address.fullName,
+        company: address.company,
+        street: address.street,
+        postalCode: address.postalCode,
+        city: address.city,
+        countryCode: address.countryCode,
+        vatId: quote.vat.vatId,
+      }
+    : null;
+
+  const made = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        reference: newOrderReference(),
+        userId: input.userId,
+        world: input.world,
+        language: getWorld(input.world).language,
+        currency: priced.currency,
+        status: 'pending',
+        provider,
+        idempotencyKey: input.idempotencyKey,
+        originalMinor: priced.originalPrice,
+        voucherDiscountMinor: priced.totalVoucherDiscount,
+        creditsUsedMinor: priced.usedCredits,
+        totalMinor: priced.finalPrice,
+        vatMinor: priced.vatTotal,
+        netMinor: priced.netTotal,
+        vatKind: quote.vat.kind,
+        vatCountry: quote.vat.country,
+        vatRateBasisPoints: quote.vat.rateBasisPoints,
+        buyerVatId: quote.vat.vatId,
+        billingAddress: billing ?? {},
+        voucherId: quote.voucherId,
+        voucherCode: quote.voucherId ? (view.voucher?.code ?? null) : null,
+        deliveryConsentAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Another attempt with the same key committed first: that order is the answer.
+    if (!order) return null;
+
+    if (quote.voucherId !== null && priced.totalVoucherDiscount > 0) {
+      const [taken] = await tx
+        .update(t.vouchers)
+        .set({ redemptions: sql`${t.vouchers.redemptions} + 1` })
+        .where(
+          and(
+            eq(t.vouchers.id, quote.voucherId),
+            or(isNull(t.vouchers.maxRedemptions), lt(t.vouchers.redemptions, t.vouchers.maxRedemptions)),
+          ),
+        )
+        .returning({ perUser: t.vouchers.maxRedemptionsPerUser });
+      if (!taken) throw new AppError('conflict', undefined, { reason: 'voucher_invalid', voucher_error: 'used-up' });
+      // The voucher row stays locked by the update until commit, so this count cannot race.
+      if ((await redemptionsBy(tx, quote.voucherId, input.userId)) > taken.perUser)
+        throw new AppError('conflict', undefined, { reason: 'voucher_invalid', voucher_error: 'already-used' });
+    }
+    if (priced.usedCredits > 0) {
+      const [spent] = await tx
+        .update(t.creditBalances)
+        .set({ balanceMinor: sql`${t.creditBalances.balanceMinor} - ${priced.usedCredits}` })
+        .where(
+          and(
+            eq(t.creditBalances.userId, input.userId),
+            eq(t.creditBalances.world, input.world),
+            gte(t.creditBalances.balanceMinor, priced.usedCredits),
+          ),
+        )
+        .returning({ balance: t.creditBalances.balanceMinor });
+      if (!spent) throw new AppError('conflict', undefined, { reason: 'credits_changed' });
+      await tx.insert(t.creditEntries).values({
+        userId: input.userId,
+        world: input.world,
+        amountMinor: -priced.usedCredits,
+        reason: 'order',
+        orderId: order.id,
+      });
+    }
+    await tx.insert(t.orderItems).values(
+      priced.lines.map((line) => ({
+        orderId: order.id,
+        materialId: line.materialId,
+        sellerId: line.sellerId,
+        title: quote.titles.get(line.materialId) ?? '',
+        licence: view.cartItems.find((item) => item.material.id === line.materialId)?.licence ?? line.licence,
+        inBundle: line.inBundle,
+        unitGrossMinor: line.unitGross,
+        chargedGrossMinor: line.chargedGross,
+        voucherDiscountMinor: line.voucherDiscount,
+        creditUsedMinor: line.creditUsed,
+        payableGrossMinor: line.payableGross,
+        vatMinor: line.vat,
+        netMinor: line.net,
+        sellerShareBasisPoints: line.sellerShareBasisPoints,
+        sellerShareMinor: line.sellerShare,
+        platformShareMinor: line.platformShare,
+        sellerActivePaidMaterials: quote.sellerActivePaidMaterials.get(line.sellerId) ?? 0,
+      })),
+    );
+    // The ordered materials leave the cart; the voucher and credit choice go with them. The
+    // delete locks those cart rows: a second checkout of the same cart at the same moment (two
+    // tabs, different keys) waits here, then finds them gone and orders nothing.
+    const taken = await tx
+      .delete(t.cartItems)
+      .where(
+        and(
+          eq(t.cartItems.cartId, quote.cart!.id),
+          inArray(
+            t.cartItems.materialId,
+            priced.lines.map((line) => line.materialId),
+          ),
+        ),
+      )
+      .returning({ materialId: t.cartItems.materialId });
+    if (taken.length !== priced.lines.length) throw new AppError('conflict', undefined, { reason: 'cart_changed' });
+    // An order that committed meanwhile (another tab) may have delivered one of these already.
+    const owned = await tx
+      .select({ materialId: t.licences.materialId, kind: t.licences.kind })
+      .from(t.licences)
+      .where(
+        and(
+          eq(t.licences.userId, input.userId),
+          isNull(t.licences.revokedAt),
+          inArray(
+            t.licences.materialId,
+            priced.lines.map((line) => line.materialId),
+          ),
+        ),
+      );
+    for (const licence of owned) {
+      const line = view.cartItems.find((item) => item.material.id === licence.materialId);
+      if (licence.kind === 'school' || line?.licence !== 'school-upgrade')
+        throw new AppError('conflict', undefined, { reason: 'already_owned' });
+    }
+    await tx
+      .update(t.carts)
+      .set({ voucherCode: null, creditsRequestedMinor: null, updatedAt: now })
+      .where(eq(t.carts.id, quote.cart!.id));
+    if (provider === 'free' || provider === 'test') await fulfilOrder(tx, order.id, now);
+    else if (provider === 'invoice') await issueDocument(tx, order, 'invoice', { now });
+    const [final] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id));
+    crashPoint('checkout:before-commit');
+    return final!;
+  });
+  crashPoint('checkout:after-commit');
+  if (made) return { order: made, created: true };
+  const winner = await findByKey(db, input.userId, input.idempotencyKey);
+  if (!winner) throw new Error('an order with this idempotency key vanished');
+  return { order: winner, created: false };
+}
+
+/**
+ * A free material "bought" in one click: an order of one line at 0 with a licence, no cart, no
+ * invoice (nothing is charged). Idempotent per material: the key is derived from it, so a second
+ * click returns the first order.
+ */
+export async function claimFreeMaterial(
+  userId: number,
+  world: WorldCode,
+  materialId: number,
+  now: Date = new Date(),
+): Promise<{ order: OrderRow; created: boolean }> {
+  const db = getDb();
+  const [material] = await db
+    .select({
+      id: t.materials.id,
+      title: t.materials.title,
+      world: t.materials.world,
+      authorId: t.materials.authorId,
+      priceCents: t.materials.priceCents,
+      isActive: t.materials.isActive,
+      deletedAt: t.materials.deletedAt,
+    })
+    .from(t.materials)
+    .where(eq(t.materials.id, materialId));
+  if (!material || !material.isActive || material.deletedAt || material.world !== world)
+    throw new AppError('not_found', undefined, { reason: 'material_not_found' });
+  if (material.priceCents !== 0) throw new AppError('conflict', undefined, { reason: 'not_free' });
+  const key = `free-material-${materialId}`;
+  const previous = await findByKey(db, userId, key);
+  if (previous) return { order: previous, created: false };
+  const vat = await buyerVat(db, userId, world, now);
+  const made = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        reference: newOrderReference(),
+        userId,
+        world,
+        language: getWorld(world).language,
+        currency: getWorld(world).currency,
+        status: 'pending',
+        provider: 'free',
+        idempotencyKey: key,
+        originalMinor: 0,
+        voucherDiscountMinor: 0,
+        creditsUsedMinor: 0,
+        totalMinor: 0,
+        vatMinor: 0,
+        netMinor: 0,
+        vatKind: vat.kind,
+        vatCountry: vat.country,
+        vatRateBasisPoints: vat.rateBasisPoints,
+        billingAddress: {},
+        deliveryConsentAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) return null;
+    await tx.insert(t.orderItems).values({
+      orderId: order.id,
+      materialId,
+      sellerId: material.authorId,
+      title: material.title,
+      licence: 'single',
+      unitGrossMinor: 0,
+      chargedGrossMinor: 0,
+      voucherDiscountMinor: 0,
+      creditUsedMinor: 0,
+      payableGrossMinor: 0,
+      vatMinor: 0,
+      netMinor: 0,
+      sellerShareBasisPoints: 0,
+      sellerShareMinor: 0,
+      platformShareMinor: 0,
+      sellerActivePaidMaterials: 0,
+    });
+    await fulfilOrder(tx, order.id, now);
+    const [final] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id));
+    return final!;
+  });
+  if (made) return { order: made, created: true };
+  const winner = await findByKey(db, userId, key);
+  if (!winner) throw new Error('an order with this idempotency key vanished');
+  return { order: winner, created: false };
+}
+
+/** What the buyer does next after ordering. */
+export type PaymentStep =
+  | { kind: 'done' }
+  | { kind: 'redirect'; url: string }
+  | {
+      kind: 'bank-transfer';
+      reference: string;
+      amount: number;
+      currency: string;
+      accountHolder: string;
+      iban: string;
+      bic: string;
+    };
+
+/**
+ * The next step of an order for its buyer: nothing (paid or free), Stripe's payment page for a
+ * pending card order (made on the first call, the same session on every retry), or the bank
+ * details and reference to quote for an invoice purchase.
+ */
+export async function paymentStep(order: OrderRow): Promise<PaymentStep> {
+  if (order.status !== 'pending') return { kind: 'done' };
+  if (order.provider === 'invoice')
+    return {
+      kind: 'bank-transfer',
+      reference: order.reference,
+      amount: order.totalMinor,
+      currency: order.currency,
+      accountHolder: PLATFORM.name,
+      iban: PLATFORM.iban,
+      bic: PLATFORM.bic,
+    };
+  if (order.provider === 'card') {
+    const [buyer] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, order.userId));
+    try {
+      return { kind: 'redirect', url: await cardPaymentUrl(order, buyer!.email) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The order stays pending; ordering again with the same key asks Stripe again.
+      console.error(`stripe checkout session for order ${order.id} failed:`, (error as Error).message);
+      throw new AppError('unavailable', undefined, { reason: 'payment_provider_unavailable' });
+    }
+  }
+  return { kind: 'done' };
+}

@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { nextDocumentNumber, type DocumentKind } from './document-numbers';
+import { PLATFORM } from './platform';
+
+type OrderRow = typeof t.orders.$inferSelect;
+
+/** A billing address as copied into an order and its documents. */
+export interface BillingSnapshot {
+  fullName: string;
+  company: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+  vatId: string | null;
+}
+
+/** Everything a document prints, frozen when it is issued. */
+export interface InvoiceDocument {
+  kind: DocumentKind;
+  number: string;
+  issuedAt: string;
+  cancels: string | null;
+  issuer: typeof PLATFORM;
+  buyer: BillingSnapshot;
+  orderReference: string;
+  provider: string;
+  isTestPayment: boolean;
+  currency: string;
+  vat: { kind: string; country: string; rateBasisPoints: number };
+  lines: { title: string; licence: string; gross: number; vat: number; net: number }[];
+  totals: {
+    original: number;
+    voucherDiscount: number;
+    gross: number;
+    vat: number;
+    net: number;
+    creditsUsed: number;
+    due: number;
+  };
+}
+
+/**
+ * Issues the invoice of an order (or, for `cancellation`, the cancellation invoice of some of its
+ * lines) inside the caller's transaction: the next gapless number, and a document with the
+ * billing address and lines copied in, so that nothing done to the account later changes it.
+ * Amounts of a cancellation are negative.
+ */
+export async function issueDocument(
+  tx: Database,
+  order: OrderRow,
+  kind: DocumentKind,
+  options: { itemIds?: number[]; cancelsInvoiceId?: number; now?: Date } = {},
+): Promise<typeof t.invoices.$inferSelect> {
+  const now = options.now ?? new Date();
+  const items = await tx.select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id));
+  const chosen = options.itemIds ? items.filter((item) => options.itemIds!.includes(item.id)) : items;
+  const sign = kind === 'cancellation' ? -1 : 1;
+  const lines = chosen
+    .filter((item) => !item.inBundle)
+    .map((item) => ({
+      title: item.title,
+      licence: item.licence,
+      gross: sign * (item.chargedGrossMinor - item.voucherDiscountMinor),
+      vat: sign * item.vatMinor,
+      net: sign * item.netMinor,
+    }));
+  const sum = (pick: (item: (typeof chosen)[number]) => number) => sign * chosen.reduce((a, item) => a + pick(item), 0);
+  const totals = {
+    original: sum((item) => item.chargedGrossMinor),
+    voucherDiscount: sum((item) => item.voucherDiscountMinor),
+    gross: sum((item) => item.chargedGrossMinor - item.voucherDiscountMinor),
+    vat: sum((item) => item.vatMinor),
+    net: sum((item) => item.netMinor),
+    creditsUsed: sum((item) => item.creditUsedMinor),
+    due: sum((item) => item.payableGrossMinor),
+  };
+  let cancels: string | null = null;
+  if (options.cancelsInvoiceId) {
+    const [original] = await tx
+      .select({ number: t.invoices.number })
+      .from(t.invoices)
+      .where(eq(t.invoices.id, options.cancelsInvoiceId));
+    cancels = original?.number ?? null;
+  }
+  const year = now.getUTCFullYear();
+  const numbered = await nextDocumentNumber(tx, kind, year);
+  const document: InvoiceDocument = {
+    kind,
+    number: numbered.number,
+    issuedAt: now.toISOString(),
+    cancels,
+    issuer: PLATFORM,
+    buyer: order.billingAddress as BillingSnapshot,
+    orderReference: order.reference,
+    provider: order.provider,
+    isTestPayment: order.provider === 'test',
+    currency: order.currency,
+    vat: { kind: order.vatKind, country: order.vatCountry, rateBasisPoints: order.vatRateBasisPoints },
+    lines,
+    totals,
+  };
+  const [row] = await tx
+    .insert(t.invoices)
+    .values({
+      kind,
+      series: numbered.series,
+      year,
+      sequence: numbered.sequence,
+      number: numbered.number,
+      orderId: order.id,
+      cancelsInvoiceId: options.cancelsInvoiceId ?? null,
+      userId: order.userId,
+      language: order.language,
+      currency: order.currency,
+      document,
+      totalMinor: totals.gross,
+      issuedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+/** The invoice of an order, if one was issued. */
+export async function orderInvoice(db: Database, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(t.invoices)
+    .where(and(eq(t.invoices.orderId, orderId), eq(t.invoices.kind, 'invoice')));
+  return row ?? null;
+}

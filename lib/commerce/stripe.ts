@@ -1,0 +1,126 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { AppError } from '@/lib/api/errors';
+import { getDb, type Database } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import { getPublicOrigin } from '@/lib/seo/origin';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { crashPoint } from './crash-points';
+import { fulfilOrder } from './fulfilment';
+
+type OrderRow = typeof t.orders.$inferSelect;
+
+let client: { config: string; stripe: Stripe } | undefined;
+
+/**
+ * The Stripe client for card payments through Stripe's hosted Checkout page (card numbers never
+ * reach Kreide and no Stripe script runs on our pages). STRIPE_API_URL points it elsewhere (tests
+ * use a local double).
+ */
+export function getStripe(): Stripe {
+  const env = getEnv();
+  if (!env.STRIPE_SECRET_KEY) throw new AppError('conflict', undefined, { reason: 'payment_method_unavailable' });
+  const config = `${env.STRIPE_SECRET_KEY}|${env.STRIPE_API_URL ?? ''}`;
+  if (client?.config === config) return client.stripe;
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'http:' ? 80 : 443),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+  client = { config, stripe };
+  return stripe;
+}
+
+/**
+ * The Checkout Session of a card order, made once: Stripe's idempotency key is the order's own,
+ * so a retry after a lost answer gets the same session. Returns the page to send the buyer to.
+ */
+export async function cardPaymentUrl(order: OrderRow, buyerEmail: string): Promise<string> {
+  const origin = getPublicOrigin();
+  const confirmation = `${origin}${pathFor(order.world, 'order-confirmation', { orderId: String(order.id) })}`;
+  const session = await getStripe().checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: order.currency.toLowerCase(),
+            unit_amount: order.totalMinor,
+            product_data: { name: `Kreide ${order.reference}` },
+          },
+        },
+      ],
+      client_reference_id: String(order.id),
+      metadata: { order_id: String(order.id), reference: order.reference },
+      customer_email: buyerEmail,
+      success_url: confirmation,
+      cancel_url: `${origin}${pathFor(order.world, 'cart')}`,
+    },
+    { idempotencyKey: `kreide-order-${order.id}` },
+  );
+  if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+  if (order.providerReference !== session.id)
+    await getDb().update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));
+  return session.url;
+}
+
+/**
+ * Handles a signed Stripe webhook: a completed, paid Checkout Session delivers its order, exactly
+ * once (the event id is recorded in the same transaction, and delivery only moves an order out of
+ * `pending`). A session whose amount or currency differ from the order's delivers nothing.
+ * Throws 400 for a bad signature; other events are acknowledged and ignored.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ handled: boolean }> {
+  const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError('not_found');
+  let event: Stripe.Event;
+  try {
+    event = getStripe().webhooks.constructEvent(rawBody, signature ?? '', secret);
+  } catch {
+    throw new AppError('bad_request', undefined, { reason: 'invalid_signature' });
+  }
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+    return { handled: false };
+  const session = event.data.object as Stripe.Checkout.Session;
+  if (session.payment_status !== 'paid') return { handled: false };
+  const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return { handled: false };
+  const outcome = await getDb().transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const recorded = await tx
+      .insert(t.paymentEvents)
+      .values({ provider: 'card', eventId: event.id, orderId })
+      .onConflictDoNothing()
+      .returning();
+    if (recorded.length === 0) return { handled: false };
+    const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId));
+    if (
+      !order ||
+      order.provider !== 'card' ||
+      session.amount_total !== order.totalMinor ||
+      (session.currency ?? '').toUpperCase() !== order.currency
+    ) {
+      console.warn(
+        `stripe event ${event.id}: session ${session.id} does not match order ${orderId}; nothing delivered`,
+      );
+      return { handled: false };
+    }
+    if (order.providerReference !== session.id)
+      await tx.update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));
+    const handled = await fulfilOrder(tx, order.id);
+    crashPoint('webhook:before-commit');
+    return { handled };
+  });
+  crashPoint('webhook:after-commit');
+  return outcome;
+}

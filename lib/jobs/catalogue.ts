@@ -1,0 +1,8 @@
+/**
+ * Every module that defines jobs. A worker (server.ts, `npm run worker`) imports this file so it
+ * knows every job, and a job's worker thread loads it to find the handler it runs. A module that
+ * defines a job must be listed here, and must not import `server-only` or `next/*` server APIs
+ * (they throw under plain Node).
+ */
+import '@/lib/mail/account-mails';
+import '@/lib/accounts/password';

@@ -1,0 +1,170 @@
+/**
+ * The process's connection to the job queue: pg-boss 10 on the application's own PostgreSQL (or
+ * the embedded PGlite behind its socket). pg-boss keeps its tables in the schema `pgboss` and
+ * installs or migrates them itself when it starts.
+ */
+import path from 'node:path';
+import PgBoss from 'pg-boss';
+import { SETUP_LOCKS, withAdvisoryLock } from '@/lib/db/advisory-lock';
+import { getDatabaseUrl } from '@/lib/db/client';
+import { listJobDefinitions, type JobDefinition } from './registry';
+import { terminateThreads } from './thread';
+
+/** The schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** The states of a job, as pg-boss names them; `failed` with its retries used up is the dead letter. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** How long a job that failed for good stays in the live table, listed for admins and retryable. */
+const FAILED_KEPT_SECONDS = 30 * 24 * 60 * 60;
+
+export interface JobSettings {
+  /** How often an idle worker asks for work (pg-boss allows 0.5 s at least). */
+  pollingIntervalSeconds: number;
+  /** How often expired jobs are failed (and so retried) and finished ones archived. */
+  maintenanceIntervalSeconds: number;
+  /** Connections of pg-boss's own pool, besides the application's. */
+  poolSize: number;
+  /** The module a worker thread loads to find the handler of a `thread` job. */
+  threadCatalogue: string;
+  /** Retry and expiry rules replacing a job's own, by job name (tests shorten them). */
+  overrides: Record<
+    string,
+    Partial<Pick<JobDefinition, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>>
+  >;
+}
+
+const DEFAULT_SETTINGS: JobSettings = {
+  pollingIntervalSeconds: 2,
+  maintenanceIntervalSeconds: 30,
+  // The embedded PGlite answers one query at a time whatever the pool size, and a worker needs
+  // one connection to fetch and one to complete; more would only queue at the socket.
+  poolSize: 3,
+  threadCatalogue: path.join(process.cwd(), 'lib', 'jobs', 'catalogue.ts'),
+  overrides: {},
+};
+
+interface QueueHolder {
+  url: string;
+  boss: PgBoss;
+  started?: Promise<PgBoss>;
+  /** Queues known to exist in the database (pg-boss 10 refuses a job for a queue it lacks). */
+  queues: Set<string>;
+  /** Whether this process's workers run, and pg-boss's ids of them by job name. */
+  workers: boolean;
+  worked: Map<string, string[]>;
+}
+
+// Next bundles route code separately from server.ts: one queue per process lives on globalThis,
+// like the database pool, so the routes enqueue through the queue server.ts started.
+const holder = globalThis as typeof globalThis & { __kreideJobs?: QueueHolder; __kreideJobSettings?: JobSettings };
+
+/** The job settings in force. */
+export function getJobSettings(): JobSettings {
+  return holder.__kreideJobSettings ?? DEFAULT_SETTINGS;
+}
+
+/**
+ * Changes the job settings (tests shorten polling, maintenance, retries and expiry). Pool,
+ * polling and maintenance apply to the queue started next; overrides apply to jobs enqueued next.
+ */
+export function configureJobs(changes: Partial<JobSettings>): void {
+  const current = getJobSettings();
+  holder.__kreideJobSettings = { ...current, ...changes, overrides: { ...current.overrides, ...changes.overrides } };
+}
+
+/** Back to the default settings. */
+export function resetJobSettings(): void {
+  holder.__kreideJobSettings = undefined;
+}
+
+/** A job's retry and expiry rules with the configured overrides applied. */
+export function effectiveRules(definition: JobDefinition) {
+  const override = getJobSettings().overrides[definition.name] ?? {};
+  return {
+    retryLimit: override.retryLimit ?? definition.retryLimit,
+    retryDelay: override.retryDelay ?? definition.retryDelay,
+    retryBackoff: override.retryBackoff ?? definition.retryBackoff,
+    expireInSeconds: override.expireInSeconds ?? definition.expireInSeconds,
+  };
+}
+
+/** The holder for the current database, made (not started) when there is none. */
+export function getQueueHolder(): QueueHolder {
+  const url = getDatabaseUrl();
+  const current = holder.__kreideJobs;
+  if (current?.url === url) return current;
+  const settings = getJobSettings();
+  const boss = new PgBoss({
+    connectionString: url,
+    application_name: 'kreide-jobs',
+    max: settings.poolSize,
+    pollingIntervalSeconds: settings.pollingIntervalSeconds,
+    // Every process that talks to the queue takes part in maintenance; pg-boss lets one of them
+    // run it per interval (a timestamp in its version table).
+    supervise: true,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+    // No cron schedules yet: the timekeeper would poll its own queue for nothing.
+    schedule: false,
+    archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+  });
+  boss.on('error', (error: Error) => console.error('job queue error:', error.message));
+  const made: QueueHolder = { url, boss, queues: new Set(), workers: false, worked: new Map() };
+  holder.__kreideJobs = made;
+  return made;
+}
+
+/**
+ * The started queue of this process: on first use pg-boss installs (or migrates) its schema and
+ * the queue of every job defined so far is created. Call it before opening a transaction that
+ * enqueues: inside one, only the transaction's own connection may be used.
+ */
+export async function getQueue(): Promise<PgBoss> {
+  const queue = getQueueHolder();
+  // Installing pg-boss's schema and creating a queue (a partition of its job table) take locks
+  // on shared tables: processes starting together take turns, or they deadlock.
+  queue.started ??= withAdvisoryLock(queue.url, SETUP_LOCKS.jobQueue, async () => {
+    await queue.boss.start();
+    for (const definition of listJobDefinitions()) await createQueueOnce(queue, definition);
+    return queue.boss;
+  }).catch((error: unknown) => {
+    // pg-boss cannot start an instance twice after a failed start: the next call makes a new one.
+    if (holder.__kreideJobs === queue) holder.__kreideJobs = undefined;
+    throw error;
+  });
+  return queue.started;
+}
+
+/** Creates a job's queue unless this process knows it exists (idempotent in the database too). */
+export async function ensureQueue(definition: JobDefinition): Promise<void> {
+  const queue = getQueueHolder();
+  if (queue.queues.has(definition.name)) return;
+  await withAdvisoryLock(queue.url, SETUP_LOCKS.jobQueue, () => createQueueOnce(queue, definition));
+}
+
+async function createQueueOnce(queue: QueueHolder, definition: JobDefinition): Promise<void> {
+  if (queue.queues.has(definition.name)) return;
+  await queue.boss.createQueue(definition.name);
+  queue.queues.add(definition.name);
+}
+
+/**
+ * Stops the queue of this process: workers take no new job, running ones get `timeoutMs` to
+ * finish, and any still running then are failed, so they are retried (here or elsewhere).
+ */
+export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<void> {
+  const queue = holder.__kreideJobs;
+  if (!queue) return;
+  holder.__kreideJobs = undefined;
+  if (!queue.started) return;
+  try {
+    await queue.started;
+  } catch {
+    return;
+  }
+  await queue.boss.stop({ graceful: true, wait: true, timeout: options.timeoutMs ?? 20_000 });
+  // pg-boss has failed whatever was still running; a thread still at it is ended too.
+  await terminateThreads();
+}

@@ -1,0 +1,120 @@
+/**
+ * The typed job definitions of this process. A module that owns a kind of work defines its job
+ * once with `defineJob` (name, payload schema, retry rules, handler); enqueueing, the workers and
+ * the admin list all read the definition from here. Nothing in this folder may import
+ * `server-only` or `next/*` server APIs: the worker process and worker threads run it under plain
+ * Node, where those throw.
+ */
+import type { z, ZodType } from 'zod';
+
+/** What a handler learns about the job it runs. */
+export interface JobContext {
+  id: string;
+  name: string;
+  /** 1 for the first run, 2 for the first retry, … */
+  attempt: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<unknown>;
+
+/** Short, secret-free facts about a payload, for the admin list. */
+export type JobSummary = Record<string, string | number | boolean | null>;
+
+export interface JobOptions<S extends ZodType> {
+  /** The queue's name: kebab-case, unique, stable (jobs in the database carry it). */
+  name: string;
+  /** The payload, checked when enqueued and again when run. */
+  schema: S;
+  /** Retries after the first failure; when they are used up the job stays `failed` (dead letter). */
+  retryLimit: number;
+  /** Seconds before a retry (the base of the back-off when `retryBackoff` is set). */
+  retryDelay: number;
+  /** Doubles the delay with every retry, with jitter, so a failing service is not hammered. */
+  retryBackoff: boolean;
+  /**
+   * Seconds a run may take. A job still active after that (its process died, or it hangs) is
+   * failed by the queue's maintenance and retried, so no job is lost with a killed process.
+   */
+  expireInSeconds: number;
+  /**
+   * Runs the handler in a worker thread instead of the process's event loop. For CPU-bound work
+   * (rendering PDFs and previews): on the event loop it would stall every request meanwhile.
+   * The thread loads the job catalogue (`lib/jobs/catalogue.ts`) to find the handler, so such a
+   * job must be defined in a module the catalogue imports.
+   */
+  thread?: boolean;
+  /** Jobs of this kind run at once per process (default 1). */
+  concurrency?: number;
+  /** Payload fields shown to admins; never a secret (default: none). */
+  summarize?: (data: z.output<S>) => JobSummary;
+  /**
+   * Payload fields that are secrets (mailed links carrying tokens): never part of a summary,
+   * and removed from the stored job once it has succeeded.
+   */
+  secretFields?: readonly (keyof z.output<S> & string)[];
+  /**
+   * Payload fields removed from the stored job once it has succeeded (personal data a finished
+   * job has no use for); shown to admins while the job fails.
+   */
+  forgetAfterSuccess?: readonly (keyof z.output<S> & string)[];
+}
+
+export interface JobDefinition<S extends ZodType = ZodType> extends JobOptions<S> {
+  handler: JobHandler<z.output<S>>;
+}
+
+const definitions = new Map<string, JobDefinition>();
+
+const NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * Defines a job and registers it in this process. Defining the same name twice with a different
+ * handler is a programming error (two modules would fight over one queue); re-registering the
+ * same module (hot reload, Jest's module registry) replaces the old definition.
+ */
+export function defineJob<S extends ZodType>(
+  options: JobOptions<S>,
+  handler: JobHandler<z.output<S>>,
+): JobDefinition<S> {
+  if (!NAME.test(options.name)) throw new Error(`Job name "${options.name}" must be kebab-case`);
+  for (const key of ['retryLimit', 'retryDelay', 'expireInSeconds'] as const) {
+    if (!Number.isInteger(options[key]) || options[key] < 0)
+      throw new Error(`Job ${options.name}: ${key} must be an integer ≥ 0`);
+  }
+  if (options.expireInSeconds < 1) throw new Error(`Job ${options.name}: expireInSeconds must be at least 1`);
+  const definition: JobDefinition<S> = { ...options, handler };
+  definitions.set(options.name, definition as unknown as JobDefinition);
+  return definition;
+}
+
+/** The definition of a job by name, or undefined when this process does not know it. */
+export function findJobDefinition(name: string): JobDefinition | undefined {
+  return definitions.get(name);
+}
+
+/** The definition of a job by name; throws when this process does not know it. */
+export function getJobDefinition(name: string): JobDefinition {
+  const definition = definitions.get(name);
+  if (!definition) throw new Error(`Unknown job "${name}": is its module imported by lib/jobs/catalogue.ts?`);
+  return definition;
+}
+
+/** Every job defined in this process. */
+export function listJobDefinitions(): JobDefinition[] {
+  return [...definitions.values()];
+}
+
+/** The payload fields a job drops from its stored payload once it has succeeded. */
+export function fieldsToForget(definition: JobDefinition): string[] {
+  return [...new Set([...(definition.secretFields ?? []), ...(definition.forgetAfterSuccess ?? [])])];
+}
+
+/** The admin's view of a payload: the definition's summary without its secret fields. */
+export function summarizePayload(definition: JobDefinition | undefined, data: unknown): JobSummary {
+  if (!definition?.summarize) return {};
+  const parsed = definition.schema.safeParse(data);
+  if (!parsed.success) return {};
+  const summary = { ...definition.summarize(parsed.data) };
+  for (const field of definition.secretFields ?? []) delete summary[field];
+  return summary;
+}

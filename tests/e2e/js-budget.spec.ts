@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
+import type { RouteId } from '@/lib/routing/routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/**
+ * First-load JavaScript per page class, as a phone would download it: every script response of
+ * the page until it is interactive, counted in compressed bytes on the wire. The build's own
+ * manifests cannot tell this (all public pages are one route entry). Budgets, above the
+ * JavaScript of an empty page: the back office's start page, which has the world's layout and no
+ * client code of its own, in a route of its own (a public page cannot serve as the baseline:
+ * all public pages are one route entry, so their client code would be in it too):
+ * - a public page may add at most 40 KB: crawlers and slow phones read them;
+ * - an area page at most 120 KB: it is personal and interactive (forms, SWR, the API client),
+ *   opened by a signed-in teacher after a public page has already brought the shared chunks.
+ *   The measured area pages stay well below it; the next issues' cart and upload pages must too.
+ */
+const PUBLIC_EXTRA_BUDGET = 40 * 1024;
+const AREA_EXTRA_BUDGET = 120 * 1024;
+
+interface PageClass {
+  name: string;
+  kind: 'empty' | 'public' | 'area';
+  path: (request: APIRequestContext) => Promise<string>;
+  signInAs?: string;
+}
+
+/** The first path of a sitemap file matching `pattern`. */
+async function fromSitemap(request: APIRequestContext, file: string, pattern: RegExp): Promise<string> {
+  const body = await (await request.get(file)).text();
+  const found = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .find((p) => pattern.test(p));
+  expect(found, `${file} lists a page like ${pattern}`).toBeTruthy();
+  return found!;
+}
+
+const at = (world: WorldCode, route: RouteId, params?: Record<string, string>) => async () =>
+  pathForRoute(world, route, params);
+
+const PAGE_CLASSES: PageClass[] = [
+  { name: 'empty (admin start page)', kind: 'empty', path: at('de', 'admin'), signInAs: 'admin@demo.test' },
+  { name: 'content page (shell)', kind: 'public', path: at('de', 'team') },
+  { name: 'home', kind: 'public', path: at('de', 'home') },
+  {
+    name: 'material',
+    kind: 'public',
+    path: (r) => fromSitemap(r, '/sitemaps/de/materials-1.xml', /^\/de\/material\/\d+\//),
+  },
+  { name: 'author', kind: 'public', path: (r) => fromSitemap(r, '/sitemaps/de/authors-1.xml', /^\/de\/autor\/\d+\//) },
+  {
+    name: 'lesson landing',
+    kind: 'public',
+    path: (r) => fromSitemap(r, '/sitemaps/it/landings-1.xml', /^\/it\/lezione\//),
+  },
+  { name: 'offers', kind: 'public', path: at('fr', 'offers') },
+  { name: 'search', kind: 'public', path: async () => `${pathFor('gr', 'search')}?q=math` },
+  { name: 'login', kind: 'area', path: at('de', 'login') },
+  { name: 'register', kind: 'area', path: at('it', 'register') },
+  { name: 'cart (shell)', kind: 'area', path: at('de', 'cart') },
+  { name: 'cabinet: bank details', kind: 'area', path: at('de', 'cabinet-bank-details'), signInAs: 'buyer@demo.test' },
+  {
+    name: 'cabinet: change password',
+    kind: 'area',
+    path: at('es', 'cabinet-change-password'),
+    signInAs: 'buyer@demo.test',
+  },
+];
+
+/** Signs a browser context in through the API (the cookie a login sets), or leaves it anonymous. */
+async function contextFor(browser: Browser, baseURL: string, email?: string) {
+  const context = await browser.newContext({ baseURL });
+  if (email) {
+    const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
+      headers: { origin: baseURL },
+      data: { client_id: 'web', grant_type: 'password', username: email, password: 'kreide-demo' },
+    });
+    expect(response.status()).toBe(200);
+  }
+  return context;
+}
+
+/** Compressed bytes of every script the page loads until it is interactive (and settled). */
+async function measure(browser: Browser, baseURL: string, pageClass: PageClass, path: string): Promise<number> {
+  const context = await contextFor(browser, baseURL, pageClass.signInAs);
+  const page = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  const response = await page.goto(path);
+  expect(response?.status(), `${pageClass.name} answers 200`).toBe(200);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const total = (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
+  await context.close();
+  return total;
+}
+
+test('first-load JavaScript stays within its budget on every page class', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const rows: { name: string; kind: PageClass['kind']; path: string; bytes: number }[] = [];
+  for (const pageClass of PAGE_CLASSES) {
+    const path = await pageClass.path(request);
+    rows.push({
+      name: pageClass.name,
+      kind: pageClass.kind,
+      path,
+      bytes: await measure(browser, baseURL!, pageClass, path),
+    });
+  }
+  const empty = rows.find((row) => row.kind === 'empty')!.bytes;
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  console.log(
+    [
+      'First-load JavaScript (compressed, KB)     total   above empty   budget',
+      ...rows.map((row) => {
+        const budget = row.kind === 'public' ? PUBLIC_EXTRA_BUDGET : row.kind === 'area' ? AREA_EXTRA_BUDGET : 0;
+        return `${`${row.name} (${row.kind})`.padEnd(40)} ${kb(row.bytes)}   ${kb(row.bytes - empty)}    ${row.kind === 'empty' ? '      –' : kb(budget)}`;
+      }),
+    ].join('\n'),
+  );
+  expect(empty).toBeGreaterThan(0);
+  for (const row of rows) {
+    if (row.kind === 'public')
+      expect(row.bytes - empty, `${row.name} (${row.path})`).toBeLessThanOrEqual(PUBLIC_EXTRA_BUDGET);
+    if (row.kind === 'area')
+      expect(row.bytes - empty, `${row.name} (${row.path})`).toBeLessThanOrEqual(AREA_EXTRA_BUDGET);
+  }
+});

@@ -1,0 +1,295 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { POST as addRoute } from '@/app/api/v1/cart/add/route';
+import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
+import { POST as voucherRoute } from '@/app/api/v1/cart/voucher/route';
+import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
+import { POST as freeRoute } from '@/app/api/v3/orders/free/route';
+import { GET as orderRoute } from '@/app/api/v3/orders/[id]/route';
+import { GET as ordersRoute } from '@/app/api/v3/orders/route';
+import { GET as optionsRoute } from '@/app/api/v3/payments/options/route';
+import { createAccount } from '@/lib/accounts/accounts';
+import { issueAccessToken } from '@/lib/accounts/tokens';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { apiRequest } from './support/request';
+import { startTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await startTestDatabase({ seedMaterials: 80 });
+});
+afterAll(() => database.stop());
+
+type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
+type Headers = Record<string, string>;
+
+const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}, params?: Record<string, string>) =>
+  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
+    params: Promise.resolve(params ?? {}),
+  });
+
+const key = () => crypto.randomBytes(16).toString('hex');
+
+async function paidMaterials(world: 'de' | 'gr' | 'it', n: number) {
+  return getDb()
+    .select({ id: t.materials.id, price: t.materials.priceCents, authorId: t.materials.authorId })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.world, world),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        eq(t.materials.hasFixedPrice, false),
+        sql`${t.materials.salePriceCents} IS NULL`,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(n);
+}
+
+let counter = 0;
+/** A buyer with a billing address in Germany, signed in with a bearer token (as the app is). */
+async function buyer(options: { address?: boolean; credit?: number } = {}) {
+  counter += 1;
+  const { id } = await createAccount({
+    email: `checkout-${counter}-${Date.now()}@example.test`,
+    publicName: `Checkout Tester ${counter}`,
+    world: 'de',
+    passwordHash: null,
+    status: 'active',
+    creationSource: 'web',
+  });
+  if (options.address ?? true)
+    await getDb()
+      .insert(t.billingAddresses)
+      .values({
+        userId: id,
+        fullName: `Erika Tester ${counter}`,
+        street: 'Schulstraße 1',
+        postalCode: '10115',
+        city: 'Berlin',
+        countryCode: 'DE',
+      });
+  if (options.credit)
+    await getDb()
+      .insert(t.creditBalances)
+      .values({ userId: id, world: 'de', currency: 'EUR', balanceMinor: options.credit, hadCredits: true });
+  const token = await issueAccessToken({ userId: id, clientId: 'app', grantType: 'password' });
+  return { id, headers: { authorization: `Bearer ${token}` } };
+}
+
+interface OrderAnswer {
+  id: number;
+  reference: string;
+  status: string;
+  provider: string;
+  isTestPayment: boolean;
+  finalPrice: number;
+  originalPrice: number;
+  usedCredits: number;
+  totalVoucherDiscount: number;
+  invoice: { number: string } | null;
+  items: { materialId: number; finalPrice: number }[];
+}
+
+async function orderOf(response: Response, status = 201): Promise<OrderAnswer> {
+  const body = await response.json();
+  expect({ status: response.status, body }).toMatchObject({ status });
+  return (body as { order: OrderAnswer }).order;
+}
+
+const checkoutBody = (extra: Record<string, unknown> = {}) => ({
+  provider: 'test',
+  idempotency_key: key(),
+  delivery_consent: true,
+  ...extra,
+});
+
+describe('checkout with the test payment', () => {
+  it('orders the cart, delivers at once, issues a numbered invoice and empties the cart', async () => {
+    const me = await buyer();
+    const [a, b] = await paidMaterials('de', 2);
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    await call(addRoute, '/api/v1/cart/add', { material_id: b!.id }, me.headers);
+    const options = await (await call(optionsRoute, '/api/v3/payments/options', undefined, me.headers)).json();
+    expect(options.providers).toEqual(expect.arrayContaining(['invoice', 'test']));
+
+    const order = await orderOf(
+      await call(
+        checkoutRoute,
+        '/api/v3/orders/checkout',
+        checkoutBody({ expected_total: a!.price + b!.price }),
+        me.headers,
+      ),
+    );
+    expect(order).toMatchObject({
+      status: 'paid',
+      provider: 'test',
+      isTestPayment: true,
+      finalPrice: a!.price + b!.price,
+    });
+    expect(order.reference).toMatch(/^K-[A-Z2-9]{10}$/);
+    expect(order.invoice?.number).toMatch(/^RE-\d{4}-\d{6}$/);
+    const licences = await getDb().select().from(t.licences).where(eq(t.licences.userId, me.id));
+    expect(licences.map((l) => l.materialId).sort()).toEqual([a!.id, b!.id].sort());
+    // The seller's side of each sale is written with it: tier, share, VAT.
+    const items = await getDb().select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id));
+    for (const item of items) {
+      expect([5000, 6000, 7000]).toContain(item.sellerShareBasisPoints);
+      expect(item.vatMinor + item.netMinor).toBe(item.payableGrossMinor + item.creditUsedMinor);
+    }
+    const cart = await (await call(addRoute.bind(null), '/api/v1/cart/add', { material_id: a!.id }, me.headers)).json();
+    expect(cart.error.details).toEqual({ reason: 'already_owned' });
+
+    // The buyer sees the order; another buyer gets a 404 for the same id.
+    const mine = await orderOf(
+      await call(orderRoute, `/api/v3/orders/${order.id}`, undefined, me.headers, { id: String(order.id) }),
+      200,
+    );
+    expect(mine.reference).toBe(order.reference);
+    const stranger = await buyer();
+    const foreign = await call(orderRoute, `/api/v3/orders/${order.id}`, undefined, stranger.headers, {
+      id: String(order.id),
+    });
+    expect(foreign.status).toBe(404);
+    const list = await (await call(ordersRoute, '/api/v3/orders', undefined, stranger.headers)).json();
+    expect(list.orders).toEqual([]);
+  });
+
+  it('makes one order for a repeated idempotency key', async () => {
+    const me = await buyer();
+    const [a] = await paidMaterials('de', 1);
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    const body = checkoutBody();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(checkoutRoute, '/api/v3/orders/checkout', body, me.headers)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).order.id)));
+    expect(ids.size).toBe(1);
+    const orders = await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id));
+    expect(orders).toHaveLength(1);
+  });
+
+  it('refuses a stale total, an empty cart, a missing address, no consent and bad input, and changes nothing', async () => {
+    const me = await buyer();
+    const noAddress = await buyer({ address: false });
+    const [a] = await paidMaterials('de', 1);
+    const empty = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), me.headers);
+    expect(empty.status).toBe(409);
+    expect((await empty.json()).error.details.reason).toBe('cart_empty');
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    const stale = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 1 }), me.headers);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.details).toEqual({ reason: 'price_changed', final_price: a!.price });
+    for (const bad of [
+      checkoutBody({ delivery_consent: false }),
+      checkoutBody({ provider: 'paypal' }),
+      checkoutBody({ idempotency_key: 'short' }),
+      checkoutBody({ expected_total: -5 }),
+      { provider: 'test', delivery_consent: true },
+    ])
+      expect((await call(checkoutRoute, '/api/v3/orders/checkout', bad, me.headers)).status).toBe(400);
+    const free = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ provider: 'free' }), me.headers);
+    expect((await free.json()).error.details.reason).toBe('payment_required');
+
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, noAddress.headers);
+    const addressless = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), noAddress.headers);
+    expect((await addressless.json()).error.details.reason).toBe('billing_address_required');
+    expect(await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id))).toEqual([]);
+    expect((await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody())).status).toBe(401);
+  });
+
+  it('leaves an invoice purchase pending with its invoice, and grants nothing until it is paid', async () => {
+    const me = await buyer();
+    const [a] = await paidMaterials('de', 1);
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    const order = await orderOf(
+      await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ provider: 'invoice' }), me.headers),
+    );
+    expect(order).toMatchObject({ status: 'pending', provider: 'invoice', isTestPayment: false });
+    expect(order.invoice?.number).toMatch(/^RE-/);
+    expect(await getDb().select().from(t.licences).where(eq(t.licences.userId, me.id))).toEqual([]);
+  });
+
+  it('takes a free material in one click, once', async () => {
+    const me = await buyer({ address: false });
+    const [free] = await getDb()
+      .select({ id: t.materials.id })
+      .from(t.materials)
+      .where(and(eq(t.materials.world, 'de'), eq(t.materials.priceCents, 0)))
+      .limit(1);
+    const first = await orderOf(await call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, me.headers));
+    expect(first).toMatchObject({ status: 'paid', provider: 'free', finalPrice: 0, invoice: null });
+    const again = await orderOf(
+      await call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, me.headers),
+      200,
+    );
+    expect(again.id).toBe(first.id);
+    const [paid] = await paidMaterials('de', 1);
+    expect((await call(freeRoute, '/api/v3/orders/free', { material_id: paid!.id }, me.headers)).status).toBe(409);
+  });
+});
+
+describe('money under concurrency', () => {
+  it('redeems a single-use voucher exactly once across 50 concurrent checkouts', async () => {
+    await getDb().insert(t.vouchers).values({
+      code: 'ONLYONCE',
+      world: 'de',
+      kind: 'percent',
+      percentBasisPoints: 2000,
+      currency: 'EUR',
+      maxRedemptions: 1,
+    });
+    const [a] = await paidMaterials('de', 1);
+    const buyers = [];
+    for (let i = 0; i < 50; i++) buyers.push(await buyer());
+    for (const b of buyers) {
+      await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, b.headers);
+      await call(voucherRoute, '/api/v1/cart/voucher', { code: 'ONLYONCE' }, b.headers);
+    }
+    const answers = await Promise.all(
+      buyers.map((b) => call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), b.headers)),
+    );
+    const created = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(created).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    const [voucher] = await getDb().select().from(t.vouchers).where(eq(t.vouchers.code, 'ONLYONCE'));
+    expect(voucher!.redemptions).toBe(1);
+    const withVoucher = await getDb().select().from(t.orders).where(eq(t.orders.voucherId, voucher!.id));
+    expect(withVoucher).toHaveLength(1);
+  });
+
+  it('never takes credit below zero, across 20 concurrent add-and-order flows of one buyer', async () => {
+    const me = await buyer({ credit: 1000 });
+    const materials = await paidMaterials('de', 20);
+    await Promise.all(
+      materials.map(async (material) => {
+        await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, me.headers);
+        await call(creditsRoute, '/api/v1/cart/credits', { credits: 'all' }, me.headers);
+        return call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), me.headers);
+      }),
+    );
+    const [balance] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, me.id));
+    expect(balance!.balanceMinor).toBeGreaterThanOrEqual(0);
+    const orders = await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id));
+    const spent = orders.reduce((sum, order) => sum + order.creditsUsedMinor, 0);
+    expect(balance!.balanceMinor).toBe(1000 - spent);
+    const [entries] = await getDb()
+      .select({ sum: sql<number>`coalesce(sum(${t.creditEntries.amountMinor}), 0)::int` })
+      .from(t.creditEntries)
+      .where(eq(t.creditEntries.userId, me.id));
+    expect(entries!.sum).toBe(-spent);
+    // Every material was ordered at most once.
+    const items = await getDb()
+      .select({ materialId: t.orderItems.materialId })
+      .from(t.orderItems)
+      .innerJoin(t.orders, eq(t.orders.id, t.orderItems.orderId))
+      .where(eq(t.orders.userId, me.id));
+    expect(new Set(items.map((i) => i.materialId)).size).toBe(items.length);
+  });
+});

@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { POST as addRoute } from '@/app/api/v1/cart/add/route';
+import { POST as statementRoute } from '@/app/api/v3/admin/bank-statements/route';
+import { GET as adminOrderRoute } from '@/app/api/v3/admin/orders/[id]/route';
+import { POST as paymentRoute } from '@/app/api/v3/admin/orders/[id]/payment/route';
+import { POST as refundRoute } from '@/app/api/v3/admin/orders/[id]/refund/route';
+import { GET as adminOrdersRoute } from '@/app/api/v3/admin/orders/route';
+import { GET as vouchersRoute, POST as createVoucherRoute } from '@/app/api/v3/admin/vouchers/route';
+import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
+import { createAccount } from '@/lib/accounts/accounts';
+import { issueAccessToken } from '@/lib/accounts/tokens';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { apiRequest } from './support/request';
+import { startTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  database = await startTestDatabase({ seedMaterials: 60 });
+  const [row] = await getDb().select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_ACCOUNTS.admin));
+  admin = {
+    authorization: `Bearer ${await issueAccessToken({ userId: row!.id, clientId: 'app', grantType: 'password' })}`,
+  };
+});
+afterAll(() => database.stop());
+
+type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
+
+const call = (handler: Handler, path: string, body?: unknown, headers: Record<string, string> = {}, id?: number) =>
+  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
+    params: Promise.resolve<Record<string, string>>(id === undefined ? {} : { id: String(id) }),
+  });
+
+async function paidMaterials(n: number) {
+  return getDb()
+    .select({ id: t.materials.id, price: t.materials.priceCents })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.world, 'de'),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        sql`${t.materials.salePriceCents} IS NULL`,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(n);
+}
+
+let counter = 0;
+async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
+  counter += 1;
+  const { id } = await createAccount({
+    email: `admin-orders-${counter}-${Date.now()}@example.test`,
+    publicName: `Order Tester ${counter}`,
+    world: 'de',
+    passwordHash: null,
+    status: 'active',
+    creationSource: 'web',
+  });
+  await getDb().insert(t.billingAddresses).values({
+    userId: id,
+    fullName: 'Max Käufer',
+    street: 'Hauptstraße 5',
+    postalCode: '80331',
+    city: 'München',
+    countryCode: 'DE',
+  });
+  const headers = {
+    authorization: `Bearer ${await issueAccessToken({ userId: id, clientId: 'app', grantType: 'password' })}`,
+  };
+  const materials = await paidMaterials(materialCount + counter);
+  for (const material of materials.slice(counter))
+    await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, headers);
+  const answer = await call(
+    checkoutRoute,
+    '/api/v3/orders/checkout',
+    { provider, idempotency_key: crypto.randomBytes(12).toString('hex'), delivery_consent: true },
+    headers,
+  );
+  expect(answer.status).toBe(201);
+  return {
+    userId: id,
+    headers,
+    order: (await answer.json()).order as { id: number; reference: string; finalPrice: number },
+  };
+}
+
+const licencesOf = (userId: number) =>
+  getDb()
+    .select()
+    .from(t.licences)
+    .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)));
+
+describe('admin: payments of invoice purchases', () => {
+  it('records the exact amount once, delivers the order, and refuses everyone but admins', async () => {
+    const { userId, headers, order } = await buyerWithOrder('invoice');
+    const path = `/api/v3/admin/orders/${order.id}/payment`;
+    expect((await call(paymentRoute, path, { amount: order.finalPrice }, headers, order.id)).status).toBe(403);
+    const wrong = await call(paymentRoute, path, { amount: order.finalPrice - 1 }, admin, order.id);
+    expect(wrong.status).toBe(409);
+    expect((await wrong.json()).error.details).toEqual({ reason: 'amount_mismatch', expected: order.finalPrice });
+    expect(await licencesOf(userId)).toEqual([]);
+    const paid = await call(paymentRoute, path, { amount: order.finalPrice }, admin, order.id);
+    expect(await paid.json()).toMatchObject({ recorded: true, order: { status: 'paid' } });
+    expect(await licencesOf(userId)).toHaveLength(2);
+    const again = await call(paymentRoute, path, { amount: order.finalPrice }, admin, order.id);
+    expect(await again.json()).toMatchObject({ recorded: false, order: { status: 'paid' } });
+    expect(
+      (await call(paymentRoute, '/api/v3/admin/orders/999999/payment', { amount: 1 }, admin, 999_999)).status,
+    ).toBe(404);
+    for (const bad of [{ amount: -1 }, { amount: 1.5 }, { amount: '12.00' }, {}])
+      expect((await call(paymentRoute, path, bad, admin, order.id)).status).toBe(400);
+  });
+
+  it('books a bank statement by reference and exact amount, and pays nothing twice', async () => {
+    const first = await buyerWithOrder('invoice', 1);
+    const second = await buyerWithOrder('invoice', 1);
+    const euros = (minor: number) => `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, '0')}`;
+    const csv = [
+      'Date;Amount;Reference',
+      `2026-11-20;${euros(first.order.finalPrice)};"Bestellung ${first.order.reference.toLowerCase()} Danke"`,
+      `2026-11-20;${euros(second.order.finalPrice + 100)};${second.order.reference}`,
+      '2026-11-21;10,00;Miete November',
+      '2026-11-21;10,00;K-ZZZZZZZZZZ',
+    ].join('\r\n');
+    const answer = await (await call(statementRoute, '/api/v3/admin/bank-statements', { csv }, admin)).json();
+    expect(answer.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'paid',
+      'amount-mismatch',
+      'no-order-reference',
+      'unknown-order',
+    ]);
+    expect(await licencesOf(first.userId)).toHaveLength(1);
+    expect(await licencesOf(second.userId)).toEqual([]);
+    const replay = await (await call(statementRoute, '/api/v3/admin/bank-statements', { csv }, admin)).json();
+    expect(replay.results[0].outcome).toBe('already-paid');
+    const missingHeader = await call(statementRoute, '/api/v3/admin/bank-statements', { csv: 'a,b\n1,2' }, admin);
+    expect(missingHeader.status).toBe(400);
+  });
+});
+
+describe('admin: refunds', () => {
+  it('refunds one line, then the rest: downloads stop, cancellation invoices, credit back', async () => {
+    const { userId, order } = await buyerWithOrder('test');
+    const detail = await (
+      await call(adminOrderRoute, `/api/v3/admin/orders/${order.id}`, undefined, admin, order.id)
+    ).json();
+    const [lineA, lineB] = detail.order.sellerLines as { itemId: number; materialId: number; chargedGross: number }[];
+    const path = `/api/v3/admin/orders/${order.id}/refund`;
+    const one = await (await call(refundRoute, path, { items: [lineA!.itemId], to: 'credit' }, admin, order.id)).json();
+    expect(one.refunded).toEqual([lineA!.itemId]);
+    expect(one.cancellation.number).toMatch(/^ST-\d{4}-\d{6}$/);
+    expect((await licencesOf(userId)).map((l) => l.materialId)).toEqual([lineB!.materialId]);
+    const [balance] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, userId));
+    expect(balance!.balanceMinor).toBe(lineA!.chargedGross);
+    const twice = await call(refundRoute, path, { items: [lineA!.itemId], to: 'credit' }, admin, order.id);
+    expect(twice.status).toBe(409);
+    const rest = await (await call(refundRoute, path, { items: 'all', to: 'original' }, admin, order.id)).json();
+    expect(rest.order.status).toBe('refunded');
+    expect(await licencesOf(userId)).toEqual([]);
+    const [document] = await getDb()
+      .select()
+      .from(t.invoices)
+      .where(and(eq(t.invoices.orderId, order.id), eq(t.invoices.kind, 'cancellation')))
+      .limit(1);
+    expect(document!.totalMinor).toBeLessThan(0);
+  });
+});
+
+describe('admin: orders and vouchers', () => {
+  it('finds orders by reference or e-mail, with wildcards taken literally', async () => {
+    const { order } = await buyerWithOrder('test', 1);
+    const byReference = await (
+      await call(adminOrdersRoute, `/api/v3/admin/orders?q=${order.reference}`, undefined, admin)
+    ).json();
+    expect(byReference.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    const wildcard = await (await call(adminOrdersRoute, '/api/v3/admin/orders?q=%25%25', undefined, admin)).json();
+    expect(wildcard.orders).toEqual([]);
+  });
+
+  it('creates vouchers with limits, refuses a taken code and bad input', async () => {
+    const made = await call(
+      createVoucherRoute,
+      '/api/v3/admin/vouchers',
+      { code: 'herbst-25', world: 'it', kind: 'percent', percent_basis_points: 2500, max_redemptions: 1 },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    expect((await made.json()).voucher).toMatchObject({ code: 'HERBST-25', currency: 'EUR', maxRedemptions: 1 });
+    const taken = await call(
+      createVoucherRoute,
+      '/api/v3/admin/vouchers',
+      { code: 'HERBST-25', world: 'de', kind: 'amount', amount_minor: 500 },
+      admin,
+    );
+    expect(taken.status).toBe(409);
+    for (const bad of [
+      { code: 'x', world: 'de', kind: 'amount', amount_minor: 500 },
+      { code: 'GOOD-CODE', world: 'de', kind: 'percent' },
+      { code: 'GOOD-CODE', world: 'de', kind: 'percent', percent_basis_points: 20000 },
+      { code: 'GOOD-CODE', world: 'xx', kind: 'amount', amount_minor: 500 },
+      {
+        code: 'GOOD-CODE',
+        world: 'de',
+        kind: 'amount',
+        amount_minor: 500,
+        valid_from: '2027-01-01T00:00:00Z',
+        valid_to: '2026-01-01T00:00:00Z',
+      },
+    ])
+      expect((await call(createVoucherRoute, '/api/v3/admin/vouchers', bad, admin)).status).toBe(400);
+    const list = await (await call(vouchersRoute, '/api/v3/admin/vouchers', undefined, admin)).json();
+    expect(list.vouchers.map((v: { code: string }) => v.code)).toContain('HERBST-25');
+  });
+});
