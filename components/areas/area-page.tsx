@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isNotFoundError } from '@/components/pages/not-found-error';
 import { ShellPage } from '@/components/pages/shell-page';
+import type { PageView } from '@/components/pages/types';
 import type { FolderArea } from '@/lib/routing/areas';
 import type { AreaPageProps, ViewRegistry } from './lazy-view';
 import { resolveAreaPage, resolveAreaRoute, type AreaRouteProps } from './resolve-area';
@@ -27,7 +28,7 @@ export function areaPage(area: FolderArea, views: ViewRegistry<AreaPageProps>) {
 
   async function AreaRoutePage(props: AreaRouteProps) {
     const page = await resolveAreaPage(area, props);
-    const view = (await views[page.route.id]?.()) ?? ShellPage;
+    const view: PageView<AreaPageProps> = (await views[page.route.id]?.()) ?? ShellPage;
     return view.render({ ...page, query: (await props.searchParams) ?? {} });
   }
 

@@ -7,6 +7,8 @@ import { Labels } from '@/components/catalog/labels';
 import { MaterialShelf } from '@/components/catalog/material-card';
 import { Price } from '@/components/catalog/price';
 import { VisitorPrice } from '@/components/catalog/visitor-price';
+import { AddToCart } from '@/components/commerce/add-to-cart';
+import { cartFormAction } from '@/components/commerce/cart-form-action';
 import { getAuthorProfile } from '@/lib/catalog/authors';
 import { isOnSale } from '@/lib/catalog/labels';
 import { listRelatedMaterials } from '@/lib/catalog/landings';
@@ -120,6 +122,7 @@ export const MaterialPage: PageView = {
     const { world } = props;
     const t = await getTranslations('material-page');
     const common = await getTranslations('common');
+    const cart = await getTranslations('cart');
     const [firstPreview, ...otherPreviews] = material.previews;
     // The first preview is the largest paint: let the browser fetch it from the <head>.
     if (firstPreview) preload(mediaUrl(firstPreview.storagePath), { as: 'image', fetchPriority: 'high' });
@@ -202,6 +205,21 @@ export const MaterialPage: PageView = {
                 />
               ) : null}
             </p>
+            {material.priceCents > 0 ? (
+              <AddToCart
+                formAction={cartFormAction(world.code)}
+                cartPath={pathFor(world.code, 'cart')}
+                materialId={material.id}
+                texts={{
+                  add: cart('addToCart.add'),
+                  addSchool: cart('addToCart.addSchool'),
+                  adding: cart('addToCart.adding'),
+                  added: cart('addToCart.added'),
+                  goToCart: cart('addToCart.goToCart'),
+                  failed: cart('addToCart.failed'),
+                }}
+              />
+            ) : null}
             {material.ratingAverage !== null ? (
               <p className="material-rating">
                 {t('rating', { average: material.ratingAverage, count: material.ratingCount })}

@@ -11,6 +11,7 @@ import { quoteCart } from './cart';
 import { crashPoint } from './crash-points';
 import { fulfilOrder } from './fulfilment';
 import { issueDocument } from './invoices';
+import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
 import { redemptionsBy } from './vouchers';
@@ -382,4 +383,19 @@ export async function paymentStep(order: OrderRow): Promise<PaymentStep> {
     }
   }
   return { kind: 'done' };
+}
+
+/**
+ * One order of this buyer as the confirmation page shows it, with its next payment step; null for
+ * an order that is not theirs (a stranger learns nothing, not even that it exists).
+ */
+export async function getBuyerOrderWithStep(
+  userId: number,
+  orderId: number,
+): Promise<{ order: OrderView; step: PaymentStep } | null> {
+  const db = getDb();
+  const row = await findBuyerOrder(db, userId, orderId);
+  if (!row) return null;
+  const [order, step] = await Promise.all([toOrderView(db, row), paymentStep(row)]);
+  return { order, step };
 }

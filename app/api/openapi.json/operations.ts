@@ -4,6 +4,7 @@
 import type { ApiRouteModule } from '@/lib/api/openapi';
 import * as v1CartAdd from '../v1/cart/add/route';
 import * as v1CartCredits from '../v1/cart/credits/route';
+import * as v1CartForm from '../v1/cart/form/route';
 import * as v1CartRemove from '../v1/cart/remove/route';
 import * as v1CartView from '../v1/cart/view/route';
 import * as v1CartVoucher from '../v1/cart/voucher/route';
@@ -41,6 +42,7 @@ import * as v3Oauth2SocialProviderComplete from '../v3/oauth2/social/[provider]/
 import * as v3Oauth2SocialProviderStart from '../v3/oauth2/social/[provider]/start/route';
 import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
 import * as v3OrdersId from '../v3/orders/[id]/route';
+import * as v3OrdersCheckoutForm from '../v3/orders/checkout/form/route';
 import * as v3OrdersCheckout from '../v3/orders/checkout/route';
 import * as v3OrdersFree from '../v3/orders/free/route';
 import * as v3Orders from '../v3/orders/route';
@@ -70,6 +72,7 @@ import * as v3UserSubjects from '../v3/user-subjects/route';
 export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v1/cart/add', module: v1CartAdd },
   { path: '/api/v1/cart/credits', module: v1CartCredits },
+  { path: '/api/v1/cart/form', module: v1CartForm },
   { path: '/api/v1/cart/remove', module: v1CartRemove },
   { path: '/api/v1/cart/view', module: v1CartView },
   { path: '/api/v1/cart/voucher', module: v1CartVoucher },
@@ -107,6 +110,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/oauth2/social/{provider}/start', module: v3Oauth2SocialProviderStart },
   { path: '/api/v3/oauth2/validate', module: v3Oauth2Validate },
   { path: '/api/v3/orders/{id}', module: v3OrdersId },
+  { path: '/api/v3/orders/checkout/form', module: v3OrdersCheckoutForm },
   { path: '/api/v3/orders/checkout', module: v3OrdersCheckout },
   { path: '/api/v3/orders/free', module: v3OrdersFree },
   { path: '/api/v3/orders', module: v3Orders },

@@ -1,4 +1,9 @@
-import type { ViewRegistry } from '../lazy-view';
+import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 
-/** Cart, payment, order confirmation and the landings of e-mail links: built by the buying issue. */
-export const SHOPPING_VIEWS: ViewRegistry = {};
+/** Cart, payment and order confirmation; the landings of e-mail links follow. */
+export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
+  cart: () => import('@/components/commerce/cart-page').then((m) => m.CartPage),
+  payment: () => import('@/components/commerce/payment-page').then((m) => m.PaymentPage),
+  'order-confirmation': () =>
+    import('@/components/commerce/order-confirmation-page').then((m) => m.OrderConfirmationPage),
+};

@@ -1,0 +1,68 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { defineRoute } from '@/lib/api/handler';
+import { idOrIdTextSchema, textSchema } from '@/lib/api/schemas';
+import { addToCart, removeFromCart, setCartCredits, setCartVoucher } from '@/lib/commerce/cart';
+import { CART_FORM_ACTIONS, cartFormErrorOf, cartFormQuery, type CartFormError } from '@/lib/commerce/cart-form';
+import { cartOwnerOf, rememberCartToken } from '@/lib/commerce/cart-request';
+import { pathFor } from '@/lib/routing/localized-routes';
+
+const bodySchema = z.object({
+  action: z.enum(CART_FORM_ACTIONS),
+  material_id: idOrIdTextSchema.optional(),
+  licence: z.enum(['single', 'school']).default('single'),
+  code: textSchema(60).optional(),
+});
+
+// POST /api/v1/cart/form — the cart's actions as plain form posts, for a page whose scripts have
+// not arrived (or never will). The cart token travels in the c_t cookie. Answers 303 to the
+// world's cart page with a notice or an error word the page translates; the target is built from
+// the routing table, never from the request.
+export const POST = defineRoute(
+  {
+    summary: 'Change the cart from an HTML form',
+    description:
+      'application/x-www-form-urlencoded: action (add, remove, voucher, remove-voucher, use-credits, drop-credits), material_id for add and remove, licence (single, school) for add, code for voucher. Answers 303 to the cart page of the world with ?notice=added|removed|voucher|voucher-removed|credits|credits-removed, or ?error= material_not_found, free_material, own_material, already_owned, cart_full, sign_in_required (credit needs a signed-in buyer) or invalid. Prices sent in the form are ignored.',
+    auth: 'visitor',
+    bodyType: 'form',
+    body: bodySchema,
+    successStatus: 303,
+  },
+  async ({ request, world, session, body }) => {
+    const owner = cartOwnerOf(request, world.code, session?.userId ?? null);
+    let token = owner.cartToken;
+    let error: CartFormError | null = null;
+    try {
+      switch (body.action) {
+        case 'add':
+          if (body.material_id === undefined) error = 'invalid';
+          else token = (await addToCart(owner, body.material_id, body.licence)).cart.token;
+          break;
+        case 'remove':
+          if (body.material_id === undefined) error = 'invalid';
+          else token = (await removeFromCart(owner, body.material_id)).token;
+          break;
+        case 'voucher':
+        case 'remove-voucher': {
+          const code = body.action === 'voucher' && body.code ? body.code : null;
+          token = (await setCartVoucher(owner, code)).cart.token;
+          break;
+        }
+        case 'use-credits':
+        case 'drop-credits':
+          if (owner.userId === null) error = 'sign_in_required';
+          else await setCartCredits({ ...owner, userId: owner.userId }, body.action === 'use-credits' ? 'all' : null);
+          break;
+      }
+    } catch (caught) {
+      error = cartFormErrorOf(caught);
+    }
+    const query = cartFormQuery(error ? { error } : { action: body.action });
+    const response = new NextResponse(null, {
+      status: 303,
+      headers: { Location: pathFor(world.code, 'cart') + query },
+    });
+    rememberCartToken(request, response, token);
+    return response;
+  },
+);

@@ -1,0 +1,58 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { defineRoute } from '@/lib/api/handler';
+import { checkout, IDEMPOTENCY_KEY_PATTERN, PAYMENT_PROVIDERS, paymentStep } from '@/lib/commerce/checkout';
+import { checkoutFormErrorOf, type CheckoutFormError } from '@/lib/commerce/checkout-form';
+import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
+import { pathFor } from '@/lib/routing/localized-routes';
+
+const bodySchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  expected_total: z.coerce.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  // An unticked checkbox sends nothing: the page then explains that the consent is needed.
+  delivery_consent: z.literal('on').optional(),
+});
+
+// POST /api/v3/orders/checkout/form — the payment page's order button as a plain form post, so a
+// buyer can pay before (or without) the page's scripts. The same checkout as the JSON call, once
+// per idempotency key (the key is written into the page, so a double submit orders once). Answers
+// 303: to the order confirmation, to Stripe's payment page for a card, or back to the payment
+// page with an error word it translates.
+export const POST = defineRoute(
+  {
+    summary: 'Order the cart from the payment page’s form',
+    description:
+      'application/x-www-form-urlencoded: provider, idempotency_key, expected_total (minor units), delivery_consent=on. 303 to the order confirmation page (or Stripe’s page for a card order); 303 back to the payment page with ?error= consent_required, cart_empty, voucher_invalid, price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed, already_owned, payment_provider_unavailable or invalid.',
+    auth: 'user',
+    impersonation: false,
+    bodyType: 'form',
+    body: bodySchema,
+    successStatus: 303,
+  },
+  async ({ session, world, body }) => {
+    const back = (error: CheckoutFormError) =>
+      new NextResponse(null, {
+        status: 303,
+        headers: { Location: `${pathFor(world.code, 'payment')}?error=${error}` },
+      });
+    if (body.delivery_consent !== 'on') return back('consent_required');
+    try {
+      const { order } = await checkout({
+        userId: session.userId,
+        world: world.code,
+        provider: body.provider,
+        idempotencyKey: body.idempotency_key,
+        expectedTotal: body.expected_total,
+        deliveryConsent: true,
+      });
+      const step = await paymentStep(order);
+      // Stripe's own page: its address comes from Stripe's answer, never from the request.
+      const target =
+        step.kind === 'redirect' ? step.url : pathFor(world.code, 'order-confirmation', { orderId: String(order.id) });
+      return new NextResponse(null, { status: 303, headers: { Location: target } });
+    } catch (error) {
+      return back(checkoutFormErrorOf(error));
+    }
+  },
+);

@@ -1,0 +1,88 @@
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import type { AreaPageProps } from '@/components/areas/lazy-view';
+import { routeMetadata } from '@/components/pages/shell-page';
+import type { PageView } from '@/components/pages/types';
+import { parseId } from '@/lib/api/schemas';
+import { getBuyerOrderWithStep } from '@/lib/commerce/checkout';
+import { formatPrice } from '@/lib/pricing/format-price';
+import { pathFor } from '@/lib/routing/localized-routes';
+import styles from './commerce.module.css';
+import { PriceSplit } from './price-split';
+
+/**
+ * The order confirmation (route `order-confirmation/:orderId`): the order's reference, status,
+ * lines and price split, and what happens next (downloads unlocked, or the bank transfer to make
+ * for an invoice purchase). Only the buyer sees an order; for anyone else it does not exist.
+ */
+export const OrderConfirmationPage: PageView<AreaPageProps> = {
+  metadata: routeMetadata,
+  async render({ world, userId, params }) {
+    const orderId = parseId(params.orderId);
+    const here =
+      orderId === null
+        ? pathFor(world.code, 'order-confirmation')
+        : pathFor(world.code, 'order-confirmation', { orderId: String(orderId) });
+    if (userId === null) redirect(`${pathFor(world.code, 'login')}?next=${encodeURIComponent(here)}`);
+    if (orderId === null) redirect(pathFor(world.code, 'cart'));
+    const found = await getBuyerOrderWithStep(userId, orderId);
+    if (!found) notFound();
+    const { order, step } = found;
+    const t = await getTranslations('thank-you-page');
+    const money = (minor: number) => formatPrice(minor, order.currency, world.locale);
+
+    return (
+      <section className={styles.page} data-route="order-confirmation" data-order-status={order.status}>
+        <h1>{order.status === 'paid' ? t('title') : t('pendingTitle')}</h1>
+        {order.isTestPayment ? <p className={styles.testPayment}>{t('testPayment')}</p> : null}
+        <p data-testid="order-reference">{t('reference', { reference: order.reference })}</p>
+        <p data-testid="order-status">{t(`status.${order.status}`)}</p>
+
+        {step.kind === 'bank-transfer' ? (
+          <div className={styles.fieldset} data-testid="bank-transfer">
+            <h2>{t('transfer.title')}</h2>
+            <p>{t('transfer.intro', { amount: money(step.amount) })}</p>
+            <dl className={styles.split}>
+              <dt>{t('transfer.holder')}</dt>
+              <dd>{step.accountHolder}</dd>
+              <dt>IBAN</dt>
+              <dd>{step.iban}</dd>
+              <dt>BIC</dt>
+              <dd>{step.bic}</dd>
+              <dt>{t('transfer.reference')}</dt>
+              <dd>{step.reference}</dd>
+            </dl>
+          </div>
+        ) : null}
+
+        <ul className={styles.lines} data-testid="order-lines">
+          {order.items.map((item) => (
+            <li key={item.materialId} className={styles.line}>
+              <span>
+                {item.title}
+                <span className={styles.licence}>{t(`licences.${item.licence}`)}</span>
+              </span>
+              <span className={styles.linePrice}>{money(item.finalPrice)}</span>
+              <span>{item.refunded ? t('refunded') : ''}</span>
+            </li>
+          ))}
+        </ul>
+        <PriceSplit
+          world={world}
+          currency={order.currency}
+          originalPrice={order.originalPrice}
+          voucherDiscount={order.totalVoucherDiscount}
+          usedCredits={order.usedCredits}
+          vat={order.vat}
+          finalPrice={order.finalPrice}
+          signedIn
+        />
+        {order.status === 'paid' ? <p>{t('downloadsNext')}</p> : null}
+        <p>
+          <Link href={pathFor(world.code, 'home')}>{t('continue')}</Link>
+        </p>
+      </section>
+    );
+  },
+};

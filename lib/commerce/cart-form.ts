@@ -1,0 +1,46 @@
+import { AppError } from '@/lib/api/errors';
+
+/** What a cart form without scripts can ask for. */
+export const CART_FORM_ACTIONS = ['add', 'remove', 'voucher', 'remove-voucher', 'use-credits', 'drop-credits'] as const;
+export type CartFormAction = (typeof CART_FORM_ACTIONS)[number];
+
+/** The confirmation the cart page shows after each action. */
+const NOTICE_OF: Record<CartFormAction, string> = {
+  add: 'added',
+  remove: 'removed',
+  voucher: 'voucher',
+  'remove-voucher': 'voucher-removed',
+  'use-credits': 'credits',
+  'drop-credits': 'credits-removed',
+};
+
+/** The refusals the cart page explains in the world's language; anything else is `invalid`. */
+export const CART_FORM_ERRORS = [
+  'material_not_found',
+  'free_material',
+  'own_material',
+  'already_owned',
+  'cart_full',
+  'sign_in_required',
+  'invalid',
+] as const;
+export type CartFormError = (typeof CART_FORM_ERRORS)[number];
+
+/** The query the cart page is opened with after an action: a fixed word, never request text. */
+export function cartFormQuery(outcome: { action: CartFormAction } | { error: CartFormError }): string {
+  return 'error' in outcome ? `?error=${outcome.error}` : `?notice=${NOTICE_OF[outcome.action]}`;
+}
+
+/** The refusal a domain error stands for; errors that are not refusals are thrown on. */
+export function cartFormErrorOf(error: unknown): CartFormError {
+  if (!(error instanceof AppError)) throw error;
+  const reason = (error.details as { reason?: unknown } | null)?.reason;
+  return CART_FORM_ERRORS.find((known) => known === reason) ?? 'invalid';
+}
+
+/** A notice or error word from the cart page's query, or null when it is not one of ours. */
+export function readCartFormOutcome(notice: unknown, error: unknown) {
+  const noticeWord = Object.values(NOTICE_OF).find((word) => word === notice) ?? null;
+  const errorWord = CART_FORM_ERRORS.find((word) => word === error) ?? null;
+  return { notice: noticeWord, error: errorWord };
+}

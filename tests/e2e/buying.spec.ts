@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/**
+ * Buying in the browser: the cart, the payment page and the order confirmation, with scripts
+ * and without. Each journey runs in one world.
+ */
+
+async function interactive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
+/** A paid material of the world, found the way a visitor would. */
+async function paidMaterialPath(page: Page, world: WorldCode, index: number): Promise<string> {
+  const found = await (await page.request.get(`/api/v3/search?world=${world}&price=paid&sort=newest`)).json();
+  const material = (found.items as { id: number; slug: string }[])[index]!;
+  return pathFor(world, 'material', { id: String(material.id), slug: material.slug });
+}
+
+test('a visitor adds to the cart, applies a voucher, signs in, pays with the test payment and sees the order (de)', async ({
+  page,
+}) => {
+  await page.goto(await paidMaterialPath(page, 'de', 0));
+  await interactive(page);
+  await page.getByTestId('add-single').click();
+  await expect(page.getByTestId('add-to-cart').getByRole('status')).toContainText('Im Warenkorb');
+  // The client took over: the visitor is still on the material page.
+  await expect(page).toHaveURL(/\/de\/material\//);
+
+  await page.goto(pathFor('de', 'cart'));
+  await expect(page.getByTestId('cart-lines').locator('li')).toHaveCount(1);
+  await page.getByTestId('voucher-code').fill('GIBTESNICHT');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByTestId('voucher-error')).toHaveText('Diesen Gutscheincode gibt es nicht.');
+  await page.getByTestId('voucher-code').fill('KREIDE10');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByTestId('split-voucher')).toHaveText(/^−\d+,\d{2}\s€$/);
+  const totalBefore = await page.getByTestId('split-total').textContent();
+
+  await page.getByTestId('to-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor('de', 'login')}\\?next=`));
+  await interactive(page);
+  await page.locator('#login-email').fill('buyer@demo.test');
+  await page.locator('#login-password').fill('kreide-demo');
+  await page.locator('#login-password').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${pathFor('de', 'payment')}$`));
+
+  // The anonymous cart came along at sign-in, voucher included; the VAT is the buyer's country's.
+  await expect(page.getByText('Testbetrieb', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('billing-address')).toContainText('Schulstraße 1');
+  await expect(page.getByTestId('split-total')).toHaveText(totalBefore!);
+  await expect(page.getByTestId('price-split')).toContainText('MwSt. (19 %, DE)');
+  await page.getByTestId('provider-test').check();
+  await page.getByTestId('delivery-consent').check();
+  await page.getByTestId('place-order').click();
+
+  await expect(page).toHaveURL(new RegExp(`${pathFor('de', 'order-confirmation')}/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank!');
+  await expect(page.getByTestId('order-status')).toContainText('Bezahlt');
+  await expect(page.getByText('Testzahlung – es wurde kein Geld bewegt.')).toBeVisible();
+  await expect(page.getByTestId('split-total')).toHaveText(totalBefore!);
+  // The state holds after a reload, and the cart is empty now.
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toContainText('Bezahlt');
+  await page.goto(pathFor('de', 'cart'));
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test('without JavaScript a visitor adds to the cart with a form post, sees a voucher error in Greek and removes the line (gr)', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(await paidMaterialPath(page, 'gr', 1));
+  await page.getByTestId('add-single').click();
+  await expect(page).toHaveURL(`${pathFor('gr', 'cart')}?notice=added`);
+  await expect(page.getByRole('status')).toHaveText('Το υλικό βρίσκεται τώρα στο καλάθι σας.');
+  await expect(page.getByTestId('cart-lines').locator('li')).toHaveCount(1);
+  await expect(page.getByTestId('split-total')).toHaveText(/^\d+,\d{2}\s€$/);
+
+  await page.getByTestId('voucher-code').fill('KANENAS');
+  await page.getByRole('button', { name: 'Εξαργύρωση' }).click();
+  await expect(page.getByTestId('voucher-error')).toHaveText('Αυτός ο κωδικός κουπονιού δεν υπάρχει.');
+
+  await page.getByRole('button', { name: 'Αφαίρεση', exact: true }).click();
+  await expect(page).toHaveURL(`${pathFor('gr', 'cart')}?notice=removed`);
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await context.close();
+});
+
+test('another buyer’s order confirmation does not exist for anyone else (it)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const anonymous = await context.request.get(pathFor('it', 'order-confirmation', { orderId: '1' }), {
+    maxRedirects: 0,
+  });
+  expect(anonymous.status()).toBe(307);
+  const signIn = await context.request.post('/api/v3/oauth2/authenticate?world=it', {
+    headers: { origin: baseURL! },
+    data: { client_id: 'web', grant_type: 'password', username: 'seller@demo.test', password: 'kreide-demo' },
+  });
+  expect(signIn.status()).toBe(200);
+  for (const orderId of ['1', '2', '2147483647']) {
+    const response = await context.request.get(pathFor('it', 'order-confirmation', { orderId }), { maxRedirects: 0 });
+    expect(response.status(), orderId).toBe(404);
+  }
+  await context.close();
+});

@@ -1,0 +1,194 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { POST as cartForm } from '@/app/api/v1/cart/form/route';
+import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
+import { POST as checkoutForm } from '@/app/api/v3/orders/checkout/form/route';
+import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { apiRequest } from './support/request';
+import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await startTestDatabase({ seedMaterials: 60 });
+});
+afterAll(() => database.stop());
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+function post(
+  handler: typeof cartForm,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return handler(
+    apiRequest(path, {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { ...FORM, ...headers },
+    }),
+  );
+}
+
+/** The `c_t` cookie a response sets, as a request cookie header. */
+function cartCookieOf(response: Response): string {
+  const match = /(?:^|,\s*)c_t=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+  expect(match).not.toBeNull();
+  return `c_t=${match![1]}`;
+}
+
+async function paidMaterial(world: 'de' | 'gr') {
+  const [row] = await getDb()
+    .select({ id: t.materials.id, price: t.materials.priceCents })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.world, world),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        sql`${t.materials.salePriceCents} IS NULL`,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(1);
+  return row!;
+}
+
+async function cartCount(cookie: string, world = 'de'): Promise<number> {
+  const response = await viewRoute(apiRequest(`/api/v1/cart/view?world=${world}`, { headers: { cookie } }));
+  return ((await response.json()) as { items: { cart: { cartItems: unknown[] } } }).items.cart.cartItems.length;
+}
+
+describe(`cart forms without scripts on ${BACKEND}`, () => {
+  it('adds with a plain form post, keeps the cart in the c_t cookie and answers 303 to the world’s cart page', async () => {
+    const material = await paidMaterial('gr');
+    const response = await post(cartForm, '/api/v1/cart/form?world=gr', {
+      action: 'add',
+      material_id: String(material.id),
+      // A price in the form is ignored: the server prices the cart.
+      price: '1',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/gr/kalathi?notice=added');
+    const cookie = cartCookieOf(response);
+    expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(response.headers.get('set-cookie')).toMatch(/SameSite=lax/i);
+    expect(await cartCount(cookie, 'gr')).toBe(1);
+
+    const removed = await post(
+      cartForm,
+      '/api/v1/cart/form?world=gr',
+      { action: 'remove', material_id: String(material.id) },
+      { cookie },
+    );
+    expect(removed.headers.get('location')).toBe('/gr/kalathi?notice=removed');
+    expect(await cartCount(cookie, 'gr')).toBe(0);
+  });
+
+  it('answers a refusal with an error word for the page, and changes nothing', async () => {
+    const unknown = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'add', material_id: '2147483647' });
+    expect(unknown.status).toBe(303);
+    expect(unknown.headers.get('location')).toBe('/de/warenkorb?error=material_not_found');
+    const credits = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'use-credits' });
+    expect(credits.headers.get('location')).toBe('/de/warenkorb?error=sign_in_required');
+    const missing = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'add' });
+    expect(missing.headers.get('location')).toBe('/de/warenkorb?error=invalid');
+  });
+
+  it('refuses bad input in the error shape: unknown action, an id out of range, another site’s form', async () => {
+    for (const fields of [
+      { action: 'explode' },
+      { action: 'add', material_id: '2147483648' },
+      { action: 'add', material_id: '1e3' },
+    ] as Record<string, string>[]) {
+      const response = await post(cartForm, '/api/v1/cart/form?world=de', fields);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    const foreign = await cartForm(
+      apiRequest('/api/v1/cart/form?world=de', {
+        method: 'POST',
+        body: 'action=remove-voucher',
+        headers: FORM,
+        origin: 'http://evil.example',
+      }),
+    );
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe(`checkout form without scripts on ${BACKEND}`, () => {
+  async function signedInBuyer(): Promise<string> {
+    const response = await authenticate(
+      apiRequest('/api/v3/oauth2/authenticate', {
+        method: 'POST',
+        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
+      }),
+    );
+    expect(response.status).toBe(200);
+    return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }
+
+  it('sends the buyer back without consent, then orders once per key and lands on the confirmation', async () => {
+    const cookie = await signedInBuyer();
+    const material = await paidMaterial('de');
+    const added = await post(
+      cartForm,
+      '/api/v1/cart/form?world=de',
+      { action: 'add', material_id: String(material.id) },
+      { cookie },
+    );
+    expect(added.headers.get('location')).toBe('/de/warenkorb?notice=added');
+    const view = await viewRoute(apiRequest('/api/v1/cart/view?world=de', { headers: { cookie } }));
+    const total = ((await view.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
+    const fields = { provider: 'test', idempotency_key: 'form-checkout-key-0001', expected_total: String(total) };
+
+    const noConsent = await post(checkoutForm, '/api/v3/orders/checkout/form?world=de', fields, { cookie });
+    expect(noConsent.status).toBe(303);
+    expect(noConsent.headers.get('location')).toBe('/de/bezahlung?error=consent_required');
+    expect(await cartCount(cookie)).toBe(1);
+
+    const stale = await post(
+      checkoutForm,
+      '/api/v3/orders/checkout/form?world=de',
+      { ...fields, expected_total: String(total + 1), delivery_consent: 'on' },
+      { cookie },
+    );
+    expect(stale.headers.get('location')).toBe('/de/bezahlung?error=price_changed');
+    expect(await cartCount(cookie)).toBe(1);
+
+    const ordered = await post(
+      checkoutForm,
+      '/api/v3/orders/checkout/form?world=de',
+      { ...fields, delivery_consent: 'on' },
+      { cookie },
+    );
+    expect(ordered.status).toBe(303);
+    const location = ordered.headers.get('location')!;
+    expect(location).toMatch(/^\/de\/bestellbestaetigung\/\d+$/);
+    const again = await post(
+      checkoutForm,
+      '/api/v3/orders/checkout/form?world=de',
+      { ...fields, delivery_consent: 'on' },
+      { cookie },
+    );
+    expect(again.headers.get('location')).toBe(location);
+    const orderId = Number(location.split('/').pop());
+    const orders = await getDb().select().from(t.orders).where(eq(t.orders.idempotencyKey, fields.idempotency_key));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: orderId, status: 'paid', provider: 'test' });
+    expect(await cartCount(cookie)).toBe(0);
+  });
+
+  it('needs a signed-in buyer', async () => {
+    const response = await post(checkoutForm, '/api/v3/orders/checkout/form?world=de', {
+      provider: 'test',
+      idempotency_key: 'form-checkout-key-0002',
+      expected_total: '0',
+      delivery_consent: 'on',
+    });
+    expect(response.status).toBe(401);
+  });
+});
