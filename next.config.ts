@@ -27,6 +27,9 @@ const config: NextConfig = {
     '@electric-sql/pglite',
     '@electric-sql/pglite-socket',
     'pg',
+    // Stamping downloads: fontkit reads its data files at run time; the fonts come from node_modules.
+    'pdf-lib',
+    'fontkit',
   ],
   compiler: {
     // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):

@@ -46,7 +46,7 @@ async function render(world: WorldCode, route: RouteId): Promise<string> {
   const view = await (inCabinet ? CABINET_VIEWS : ACCOUNT_VIEWS)[route]?.();
   expect(view).toBeDefined();
   const page = { world: getWorld(world), route: getRoute(route), params: {} };
-  const content = await view!.render(page);
+  const content = await view!.render({ ...page, userId: 1, query: {} });
   return renderToStaticMarkup(
     inCabinet ? <CabinetLayout page={{ ...page, userId: 1 }}>{content}</CabinetLayout> : <>{content}</>,
   );

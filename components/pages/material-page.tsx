@@ -219,7 +219,14 @@ export const MaterialPage: PageView = {
                   failed: cart('addToCart.failed'),
                 }}
               />
-            ) : null}
+            ) : (
+              <form method="post" action={`/api/v3/orders/free/form?world=${world.code}`} className="add-to-cart">
+                <input type="hidden" name="material_id" value={material.id} />
+                <button type="submit" data-testid="free-download">
+                  {cart('freeDownload')}
+                </button>
+              </form>
+            )}
             {material.ratingAverage !== null ? (
               <p className="material-rating">
                 {t('rating', { average: material.ratingAverage, count: material.ratingCount })}

@@ -5,6 +5,7 @@ import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getEnv, testPaymentsEnabled } from '@/lib/env';
+import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
 import { quoteCart } from './cart';
@@ -398,4 +399,20 @@ export async function getBuyerOrderWithStep(
   if (!row) return null;
   const [order, step] = await Promise.all([toOrderView(db, row), paymentStep(row)]);
   return { order, step };
+}
+
+/** The page of an active material of this world, or null: where a visitor is sent back to. */
+export async function materialPagePath(world: WorldCode, materialId: number): Promise<string | null> {
+  const [material] = await getDb()
+    .select({ slug: t.materials.slug })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.id, materialId),
+        eq(t.materials.world, world),
+        eq(t.materials.isActive, true),
+        isNull(t.materials.deletedAt),
+      ),
+    );
+  return material ? pathFor(world, 'material', { id: String(materialId), slug: material.slug }) : null;
 }

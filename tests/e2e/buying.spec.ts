@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -22,6 +23,7 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   page,
 }) => {
   await page.goto(await paidMaterialPath(page, 'de', 0));
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await interactive(page);
   await page.getByTestId('add-single').click();
   await expect(page.getByTestId('add-to-cart').getByRole('status')).toContainText('Im Warenkorb');
@@ -65,6 +67,17 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   await expect(page.getByTestId('order-status')).toContainText('Bezahlt');
   await page.goto(pathFor('de', 'cart'));
   await expect(page.getByTestId('cart-empty')).toBeVisible();
+
+  // Bought materials: the material is there, and its download is a PDF stamped for the buyer.
+  await page.goto(pathFor('de', 'cabinet-bought'));
+  const line = page.getByTestId('bought-list').locator('li', { hasText: title });
+  await expect(line).toContainText('Einzellizenz');
+  const downloading = page.waitForEvent('download');
+  await line.getByTestId('download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
 test('without JavaScript a visitor adds to the cart with a form post, sees a voucher error in Greek and removes the line (gr)', async ({
@@ -106,4 +119,38 @@ test('another buyer’s order confirmation does not exist for anyone else (it)',
     expect(response.status(), orderId).toBe(404);
   }
   await context.close();
+});
+
+test('a free material is taken in one click after signing in, and downloaded from the bought materials (it)', async ({
+  page,
+}) => {
+  const found = await (await page.request.get('/api/v3/search?world=it&price=free&sort=newest')).json();
+  // The first free material with a file to download (a standalone interactive one has none).
+  let material: { id: number; slug: string; title: string } | undefined;
+  let materialPath = '';
+  for (const candidate of found.items as { id: number; slug: string; title: string }[]) {
+    materialPath = pathFor('it', 'material', { id: String(candidate.id), slug: candidate.slug });
+    await page.goto(materialPath);
+    if ((await page.getByTestId('standalone-interactive').count()) === 0) {
+      material = candidate;
+      break;
+    }
+  }
+  if (!material) throw new Error('the demo catalogue has no free material with a file in it');
+  await page.getByTestId('free-download').click();
+  // A visitor signs in first and comes back to the material.
+  await expect(page).toHaveURL(new RegExp(`${pathFor('it', 'login')}\\?next=`));
+  await interactive(page);
+  await page.locator('#login-email').fill('buyer@demo.test');
+  await page.locator('#login-password').fill('kreide-demo');
+  await page.locator('#login-password').press('Enter');
+  await expect(page).toHaveURL(materialPath);
+  await page.getByTestId('free-download').click();
+  await expect(page).toHaveURL(pathFor('it', 'cabinet-bought'));
+  const line = page.getByTestId('bought-list').locator('li', { hasText: material.title });
+  await expect(line).toContainText('Licenza singola');
+  const downloading = page.waitForEvent('download');
+  await line.getByTestId('download').click();
+  const bytes = fs.readFileSync((await (await downloading).path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -57,7 +57,7 @@ const PAGE_CLASSES: PageClass[] = [
   { name: 'search', kind: 'public', path: async () => `${pathFor('gr', 'search')}?q=math` },
   { name: 'login', kind: 'area', path: at('de', 'login') },
   { name: 'register', kind: 'area', path: at('it', 'register') },
-  { name: 'cart (shell)', kind: 'area', path: at('de', 'cart') },
+  { name: 'cart', kind: 'area', path: at('de', 'cart') },
   { name: 'cabinet: bank details', kind: 'area', path: at('de', 'cabinet-bank-details'), signInAs: 'buyer@demo.test' },
   {
     name: 'cabinet: change password',

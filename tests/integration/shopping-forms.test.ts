@@ -1,7 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
 import { POST as cartForm } from '@/app/api/v1/cart/form/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
 import { POST as checkoutForm } from '@/app/api/v3/orders/checkout/form/route';
+import { POST as freeForm } from '@/app/api/v3/orders/free/form/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
@@ -18,7 +20,7 @@ afterAll(() => database.stop());
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 function post(
-  handler: typeof cartForm,
+  handler: (request: NextRequest) => Promise<Response>,
   path: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
@@ -190,5 +192,74 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
       delivery_consent: 'on',
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe(`free download form on ${BACKEND}`, () => {
+  async function freeMaterial() {
+    const [row] = await getDb()
+      .select({ id: t.materials.id, slug: t.materials.slug })
+      .from(t.materials)
+      .where(and(eq(t.materials.world, 'de'), eq(t.materials.priceCents, 0), eq(t.materials.isActive, true)))
+      .orderBy(t.materials.id)
+      .limit(1);
+    return row!;
+  }
+
+  it('sends a visitor to sign in and back to the material, and gives a teacher the licence once', async () => {
+    const material = await freeMaterial();
+    const anonymous = await post(freeForm, '/api/v3/orders/free/form?world=de', { material_id: String(material.id) });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe(
+      `/de/anmelden?next=${encodeURIComponent(`/de/material/${material.id}/${material.slug}`)}`,
+    );
+
+    const response = await authenticate(
+      apiRequest('/api/v3/oauth2/authenticate', {
+        method: 'POST',
+        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
+      }),
+    );
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    for (let click = 0; click < 2; click++) {
+      const taken = await post(
+        freeForm,
+        '/api/v3/orders/free/form?world=de',
+        { material_id: String(material.id) },
+        { cookie },
+      );
+      expect(taken.status).toBe(303);
+      expect(taken.headers.get('location')).toBe('/de/konto/gekaufte-materialien');
+    }
+    const licences = await getDb().select().from(t.licences).where(eq(t.licences.materialId, material.id));
+    expect(licences).toHaveLength(1);
+  });
+
+  it('refuses a paid material and an unknown one, and changes nothing', async () => {
+    const paid = await paidMaterial('de');
+    const response = await authenticate(
+      apiRequest('/api/v3/oauth2/authenticate', {
+        method: 'POST',
+        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.seller, password: DEMO_PASSWORD },
+      }),
+    );
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const before = (await getDb().select().from(t.licences)).length;
+    const refused = await post(
+      freeForm,
+      '/api/v3/orders/free/form?world=de',
+      { material_id: String(paid.id) },
+      { cookie },
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { details: { reason: 'not_free' } } });
+    const unknown = await post(
+      freeForm,
+      '/api/v3/orders/free/form?world=de',
+      { material_id: '2147483647' },
+      { cookie },
+    );
+    expect(unknown.status).toBe(404);
+    expect(await getDb().select().from(t.licences)).toHaveLength(before);
   });
 });

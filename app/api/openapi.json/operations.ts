@@ -26,6 +26,8 @@ import * as v3AdminOrdersId from '../v3/admin/orders/[id]/route';
 import * as v3AdminOrders from '../v3/admin/orders/route';
 import * as v3AdminVouchers from '../v3/admin/vouchers/route';
 import * as v3BankDetails from '../v3/bank-details/route';
+import * as v3DownloadsMaterialId from '../v3/downloads/[materialId]/route';
+import * as v3DownloadsFile from '../v3/downloads/file/route';
 import * as v3EmailChangeConfirm from '../v3/email-change/confirm/route';
 import * as v3EmailChangeRequest from '../v3/email-change/request/route';
 import * as v3LocationGetCountry from '../v3/location/get-country/route';
@@ -44,6 +46,7 @@ import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
 import * as v3OrdersId from '../v3/orders/[id]/route';
 import * as v3OrdersCheckoutForm from '../v3/orders/checkout/form/route';
 import * as v3OrdersCheckout from '../v3/orders/checkout/route';
+import * as v3OrdersFreeForm from '../v3/orders/free/form/route';
 import * as v3OrdersFree from '../v3/orders/free/route';
 import * as v3Orders from '../v3/orders/route';
 import * as v3PasswordChange from '../v3/password/change/route';
@@ -94,6 +97,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/admin/orders', module: v3AdminOrders },
   { path: '/api/v3/admin/vouchers', module: v3AdminVouchers },
   { path: '/api/v3/bank-details', module: v3BankDetails },
+  { path: '/api/v3/downloads/{materialId}', module: v3DownloadsMaterialId },
+  { path: '/api/v3/downloads/file', module: v3DownloadsFile },
   { path: '/api/v3/email-change/confirm', module: v3EmailChangeConfirm },
   { path: '/api/v3/email-change/request', module: v3EmailChangeRequest },
   { path: '/api/v3/location/get-country', module: v3LocationGetCountry },
@@ -112,6 +117,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/orders/{id}', module: v3OrdersId },
   { path: '/api/v3/orders/checkout/form', module: v3OrdersCheckoutForm },
   { path: '/api/v3/orders/checkout', module: v3OrdersCheckout },
+  { path: '/api/v3/orders/free/form', module: v3OrdersFreeForm },
   { path: '/api/v3/orders/free', module: v3OrdersFree },
   { path: '/api/v3/orders', module: v3Orders },
   { path: '/api/v3/password/change', module: v3PasswordChange },

@@ -1,10 +1,11 @@
-import type { ViewRegistry } from '../lazy-view';
+import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 
 const accountPages = () => import('@/components/pages/account-pages');
 const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
 
 /** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
-export const CABINET_VIEWS: ViewRegistry = {
+export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
+  'cabinet-bought': () => import('@/components/commerce/bought-materials-page').then((m) => m.BoughtMaterialsPage),
   'cabinet-change-email': () => accountPages().then((m) => m.ChangeEmailPage),
   'cabinet-change-password': () => accountPages().then((m) => m.ChangePasswordPage),
   'cabinet-billing-address': () => settingsPages().then((m) => m.BillingAddressPage),

@@ -3,6 +3,7 @@
  * each written in its world's language, with authors, followers, blog posts, generated covers
  * and previews, free and paid items, sales, bundles and interactive materials.
  */
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
@@ -13,6 +14,7 @@ import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
 import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
+import { demoWorksheetPdf } from './pdf-templates';
 import { Random } from './random';
 import { seedTerms } from './terms';
 import type { SeedVocabulary } from './vocabulary/types';
@@ -375,6 +377,22 @@ export async function seedDemoCatalogue(
     }
   }
 
+  // Demo files: one worksheet PDF per subject and world, in the world's language, shared by the
+  // subject's materials (a 100,000-material catalogue writes a few dozen PDFs, not 100,000).
+  const worksheets = new Map<string, { key: string; size: number; sha256: string }>();
+  for (const ctx of contexts) {
+    for (const [si, subject] of ctx.vocab.subjects.entries()) {
+      const bytes = Buffer.from(await demoWorksheetPdf(ctx.vocab, si));
+      const key = `materials/demo/${ctx.world}/${subject.key}.pdf`;
+      await storage.put(key, bytes);
+      worksheets.set(`${ctx.world}:${si}`, {
+        key,
+        size: bytes.length,
+        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      });
+    }
+  }
+
   let materialCount = 0;
   const ownCovers = options.materials <= OWN_COVER_LIMIT;
   const coverBytes = new Map<string, number>();
@@ -399,6 +417,7 @@ export async function seedDemoCatalogue(
       };
       const schoolTypeRows: { materialId: number; schoolType: string }[] = [];
       const files: (typeof t.materialFiles.$inferInsert)[] = [];
+      const versions: (typeof t.materialFileVersions.$inferInsert)[] = [];
       const coverJobs = new Map<string, CoverJob>();
       const previews: (typeof t.materialPreviews.$inferInsert)[] = [];
       for (const [i, plan] of plans.entries()) {
@@ -429,13 +448,23 @@ export async function seedDemoCatalogue(
           sizeBytes: 0,
         });
         if (plan.hasMainFile) {
+          const worksheet = worksheets.get(`${ctx.world}:${plan.subjectIndex}`)!;
           files.push({
             materialId: id,
             type: 'material_file',
             name: `${plan.row.slug}.pdf`,
-            storagePath: `materials/${id}.pdf`,
+            storagePath: worksheet.key,
             mimeType: 'application/pdf',
-            sizeBytes: 90_000 + plan.row.pages! * 42_000,
+            sizeBytes: worksheet.size,
+          });
+          versions.push({
+            materialId: id,
+            version: 1,
+            name: `${plan.row.slug}.pdf`,
+            storagePath: worksheet.key,
+            mimeType: 'application/pdf',
+            sizeBytes: worksheet.size,
+            sha256: worksheet.sha256,
           });
         }
         if (plan.hasSources) {
@@ -471,6 +500,7 @@ export async function seedDemoCatalogue(
       for (const [key, bytes] of await writeCovers(storage, coverJobs)) coverBytes.set(key, bytes);
       for (const file of files) if (file.type === 'cover') file.sizeBytes = coverBytes.get(file.storagePath)!;
       await insertChunks(files, 3000, (chunk) => db.insert(t.materialFiles).values(chunk));
+      await insertChunks(versions, 3000, (chunk) => db.insert(t.materialFileVersions).values(chunk));
       await insertChunks(previews, 5000, (chunk) => db.insert(t.materialPreviews).values(chunk));
 
       // Bundles: each bundle holds 3–5 other materials of its author from the same batch.

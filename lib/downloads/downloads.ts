@@ -1,0 +1,175 @@
+import 'server-only';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { AppError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { getMessages } from '@/lib/i18n/messages';
+import { getStorage } from '@/lib/storage/storage';
+import { fill } from '@/lib/text/fill';
+import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
+import { stampPdf } from './stamp';
+
+/** A file ready to send: its bytes, name and type. */
+export interface DownloadFile {
+  bytes: Uint8Array;
+  name: string;
+  mimeType: string;
+}
+
+/** A material the buyer holds a licence for, as the cabinet lists it. */
+export interface OwnedMaterial {
+  materialId: number;
+  title: string;
+  slug: string;
+  world: string;
+  licence: 'single' | 'school';
+  grantedAt: string;
+  orderId: number | null;
+  orderReference: string | null;
+  /** False while the material has no downloadable file (an interactive one, say). */
+  hasFile: boolean;
+}
+
+/** The materials this buyer owns (active licences), newest first. */
+export async function listOwnedMaterials(userId: number): Promise<OwnedMaterial[]> {
+  const db = getDb();
+  const rows = await db
+    .select({
+      materialId: t.licences.materialId,
+      kind: t.licences.kind,
+      grantedAt: t.licences.grantedAt,
+      title: t.materials.title,
+      slug: t.materials.slug,
+      world: t.materials.world,
+      orderId: t.orders.id,
+      orderReference: t.orders.reference,
+    })
+    .from(t.licences)
+    .innerJoin(t.materials, eq(t.materials.id, t.licences.materialId))
+    .leftJoin(t.orderItems, eq(t.orderItems.id, t.licences.orderItemId))
+    .leftJoin(t.orders, eq(t.orders.id, t.orderItems.orderId))
+    .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)))
+    .orderBy(desc(t.licences.grantedAt), desc(t.licences.id));
+  const withFiles = new Set(
+    (
+      await db
+        .selectDistinct({ materialId: t.materialFileVersions.materialId })
+        .from(t.materialFileVersions)
+        .innerJoin(t.licences, eq(t.licences.materialId, t.materialFileVersions.materialId))
+        .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)))
+    ).map((row) => row.materialId),
+  );
+  return rows.map((row) => ({
+    materialId: row.materialId,
+    title: row.title,
+    slug: row.slug,
+    world: row.world,
+    licence: row.kind === 'school' ? 'school' : 'single',
+    grantedAt: row.grantedAt.toISOString(),
+    orderId: row.orderId,
+    orderReference: row.orderReference,
+    hasFile: withFiles.has(row.materialId),
+  }));
+}
+
+/** The buyer's active licence of a material, or a 404 (also for someone else's). */
+async function activeLicence(userId: number, materialId: number) {
+  const [licence] = await getDb()
+    .select()
+    .from(t.licences)
+    .where(and(eq(t.licences.userId, userId), eq(t.licences.materialId, materialId), isNull(t.licences.revokedAt)));
+  if (!licence) throw new AppError('not_found', undefined, { reason: 'not_owned' });
+  return licence;
+}
+
+/** Refuses early, before a link is made, when the buyer holds no licence or there is no file. */
+export async function assertDownloadable(userId: number, materialId: number): Promise<void> {
+  await activeLicence(userId, materialId);
+  await latestVersion(materialId);
+}
+
+async function latestVersion(materialId: number) {
+  const [version] = await getDb()
+    .select()
+    .from(t.materialFileVersions)
+    .where(eq(t.materialFileVersions.materialId, materialId))
+    .orderBy(desc(t.materialFileVersions.version))
+    .limit(1);
+  if (!version) throw new AppError('not_found', undefined, { reason: 'no_file' });
+  return version;
+}
+
+/**
+ * The licence line stamped on a copy, in the language of the order that granted it: the
+ * buyer's name as on the invoice (or their public name), the order and the kind of licence.
+ */
+async function stampText(licence: typeof t.licences.$inferSelect): Promise<string> {
+  const db = getDb();
+  const [user] = await db
+    .select({ publicName: t.users.publicName })
+    .from(t.users)
+    .where(eq(t.users.id, licence.userId));
+  const [order] = licence.orderItemId
+    ? await db
+        .select({ reference: t.orders.reference, world: t.orders.world, billing: t.orders.billingAddress })
+        .from(t.orderItems)
+        .innerJoin(t.orders, eq(t.orders.id, t.orderItems.orderId))
+        .where(eq(t.orderItems.id, licence.orderItemId))
+    : [];
+  const language = order && isWorldCode(order.world) ? getWorld(order.world).language : 'de';
+  const texts = getMessages(language)['cabinet-materials'] as { stamp: Record<'single' | 'school', string> };
+  const billedName = (order?.billing as { fullName?: unknown } | undefined)?.fullName;
+  const name = typeof billedName === 'string' && billedName.trim() ? billedName : (user?.publicName ?? '');
+  return fill(texts.stamp[licence.kind === 'school' ? 'school' : 'single'], {
+    name,
+    reference: order?.reference ?? '—',
+  });
+}
+
+/** The storage key of a stamped copy: one per licence, file version and licence kind. */
+function stampedKey(licenceId: number, versionId: number, kind: string): string {
+  return `stamped/${licenceId}/${versionId}-${kind === 'school' ? 'school' : 'single'}.pdf`;
+}
+
+/**
+ * The file a buyer downloads: the newest version of the material's file; a PDF stamped on every
+ * page with the buyer, order and licence. A stamped copy is made once per licence, file version
+ * and licence kind and served from storage after that (an upgrade to a school licence makes a
+ * new one). Refused with 404 for anyone without an active licence.
+ */
+export async function prepareDownload(userId: number, materialId: number): Promise<DownloadFile> {
+  const licence = await activeLicence(userId, materialId);
+  const version = await latestVersion(materialId);
+  const storage = getStorage();
+  if (version.mimeType !== 'application/pdf') {
+    const bytes = await storage.read(version.storagePath);
+    if (!bytes) throw new Error(`file version ${version.id} is missing from storage`);
+    return { bytes, name: version.name, mimeType: version.mimeType };
+  }
+  const db = getDb();
+  const [cached] = await db
+    .select({ storagePath: t.stampedCopies.storagePath })
+    .from(t.stampedCopies)
+    .where(
+      and(
+        eq(t.stampedCopies.licenceId, licence.id),
+        eq(t.stampedCopies.fileVersionId, version.id),
+        eq(t.stampedCopies.licenceKind, licence.kind),
+      ),
+    );
+  if (cached) {
+    const bytes = await storage.read(cached.storagePath);
+    if (bytes) return { bytes, name: version.name, mimeType: version.mimeType };
+  }
+  const source = await storage.read(version.storagePath);
+  if (!source) throw new Error(`file version ${version.id} is missing from storage`);
+  const stamped = await stampPdf(source, await stampText(licence));
+  const key = stampedKey(licence.id, version.id, licence.kind);
+  // Two first downloads at once stamp the same bytes to the same key: either write is right.
+  await storage.put(key, Buffer.from(stamped));
+  await db
+    .insert(t.stampedCopies)
+    .values({ licenceId: licence.id, fileVersionId: version.id, licenceKind: licence.kind, storagePath: key })
+    .onConflictDoNothing();
+  return { bytes: stamped, name: version.name, mimeType: version.mimeType };
+}

@@ -1,0 +1,49 @@
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedRunFonts, splitIntoRuns } from './fonts';
+
+/** A file that pdf-lib cannot open or that is encrypted (pdf-lib would write blank pages). */
+export class UnreadablePdfError extends Error {
+  constructor(reason: 'broken' | 'encrypted') {
+    super(`unreadable PDF: ${reason}`);
+  }
+}
+
+const STAMP_SIZE = 7;
+const MIN_STAMP_SIZE = 4;
+const MARGIN = 24;
+
+/**
+ * Writes the licence line on the foot of every page of a PDF: the buyer, the order and the
+ * licence, in whichever scripts the text needs (fonts subset, one per script). Long text is set
+ * smaller rather than cut, so the buyer's whole name is always there.
+ */
+export async function stampPdf(source: Uint8Array, text: string): Promise<Uint8Array> {
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(source, { updateMetadata: false });
+    // pdf-lib's parser is lenient: a file without a page tree loads and fails only here.
+    if (document.getPageCount() === 0) throw new Error('no pages');
+  } catch (error) {
+    // pdf-lib's EncryptedPDFError is compiled to ES5 and fails instanceof: its message says it.
+    throw new UnreadablePdfError(/is encrypted/.test((error as Error).message) ? 'encrypted' : 'broken');
+  }
+  if (document.isEncrypted) throw new UnreadablePdfError('encrypted');
+  const runs = splitIntoRuns(text);
+  const fonts = await embedRunFonts(document, runs);
+  const widthAt = (size: number) =>
+    runs.reduce((sum, run) => sum + fonts.get(run.fontIndex)!.widthOfTextAtSize(run.text, size), 0);
+  const fullWidth = widthAt(STAMP_SIZE);
+  for (const page of document.getPages()) {
+    const box = page.getCropBox();
+    const room = box.width - 2 * MARGIN;
+    const size = fullWidth > room ? Math.max(MIN_STAMP_SIZE, (STAMP_SIZE * room) / fullWidth) : STAMP_SIZE;
+    let x = box.x + MARGIN;
+    const y = box.y + 12;
+    for (const run of runs) {
+      const font = fonts.get(run.fontIndex)!;
+      page.drawText(run.text, { x, y, size, font, color: rgb(0.35, 0.35, 0.35) });
+      x += font.widthOfTextAtSize(run.text, size);
+    }
+  }
+  return document.save({ useObjectStreams: true });
+}

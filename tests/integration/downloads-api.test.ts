@@ -1,0 +1,168 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { POST as linkRoute } from '@/app/api/v3/downloads/[materialId]/route';
+import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
+import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
+import { addToCart } from '@/lib/commerce/cart';
+import { checkout } from '@/lib/commerce/checkout';
+import { refundOrder } from '@/lib/commerce/payments';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { createDownloadToken, DOWNLOAD_LINK_TTL_MS } from '@/lib/downloads/links';
+import { getStorage } from '@/lib/storage/storage';
+import { apiRequest } from './support/request';
+import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await startTestDatabase({ seedMaterials: 60 });
+});
+afterAll(() => database.stop());
+
+async function signIn(email: string): Promise<{ cookie: string; userId: number }> {
+  const response = await authenticate(
+    apiRequest('/api/v3/oauth2/authenticate', {
+      method: 'POST',
+      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
+    }),
+  );
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { oauth_user_id: number };
+  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
+}
+
+/** Paid materials of de with a file, not the buyer's own. */
+async function paidMaterialsWithFile(n: number, notBy: number) {
+  return getDb()
+    .selectDistinct({ id: t.materials.id })
+    .from(t.materials)
+    .innerJoin(t.materialFileVersions, eq(t.materialFileVersions.materialId, t.materials.id))
+    .where(
+      and(
+        eq(t.materials.world, 'de'),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        sql`${t.materials.authorId} <> ${notBy}`,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(n);
+}
+
+let buyOrder = 0;
+async function buy(userId: number, materialIds: number[]) {
+  for (const id of materialIds) await addToCart({ world: 'de', userId, cartToken: null }, id, 'single');
+  buyOrder += 1;
+  const { order } = await checkout({
+    userId,
+    world: 'de',
+    provider: 'test',
+    idempotencyKey: `downloads-test-order-${buyOrder}-${Date.now()}`,
+    expectedTotal: null,
+    deliveryConsent: true,
+  });
+  expect(order.status).toBe('paid');
+  return order;
+}
+
+const linkFor = (materialId: number, cookie: string) =>
+  linkRoute(apiRequest(`/api/v3/downloads/${materialId}?world=de`, { method: 'POST', headers: { cookie } }), {
+    params: Promise.resolve({ materialId: String(materialId) }),
+  });
+
+const fetchFile = (url: string) => fileRoute(apiRequest(url));
+
+/** The base font names of a PDF's font dictionaries. */
+function fontNames(document: PDFDocument): string[] {
+  return document.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter(
+      (object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'),
+    )
+    .map((font) => font.get(PDFName.of('BaseFont'))?.toString().slice(1) ?? '')
+    .filter((name) => name !== '');
+}
+
+describe(`downloads on ${BACKEND}`, () => {
+  it('gives the buyer a short-lived link to a copy stamped on every page, stamped once and served again', async () => {
+    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const [material] = await paidMaterialsWithFile(1, buyer.userId);
+    await buy(buyer.userId, [material!.id]);
+
+    const link = await linkFor(material!.id, buyer.cookie);
+    expect(link.status).toBe(200);
+    const { url, expires_at } = (await link.json()) as { url: string; expires_at: string };
+    expect(url).toMatch(/^\/api\/v3\/downloads\/file\?t=[\w-]+\.[\w-]+$/);
+    expect(Date.parse(expires_at) - Date.now()).toBeLessThanOrEqual(DOWNLOAD_LINK_TTL_MS);
+
+    const response = await fetchFile(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.pdf"/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const stamped = new Uint8Array(await response.arrayBuffer());
+    const [version] = await getDb()
+      .select()
+      .from(t.materialFileVersions)
+      .where(eq(t.materialFileVersions.materialId, material!.id));
+    const original = await PDFDocument.load((await getStorage().read(version!.storagePath))!);
+    const copy = await PDFDocument.load(stamped);
+    expect(copy.getPageCount()).toBe(original.getPageCount());
+    // The stamp's font is embedded as a subset (the template has its own copy of Noto Sans).
+    expect(fontNames(copy).length).toBeGreaterThan(fontNames(original).length);
+    expect(fontNames(copy).every((name) => name.includes('NotoSans'))).toBe(true);
+    expect(Buffer.from(stamped).equals(Buffer.from(await (await fetchFile(url)).arrayBuffer()))).toBe(true);
+    const copies = await getDb().select().from(t.stampedCopies).where(eq(t.stampedCopies.fileVersionId, version!.id));
+    expect(copies).toHaveLength(1);
+  });
+
+  it('refuses everyone else: another account, forged, altered and expired links, and a refunded licence', async () => {
+    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const [, material] = await paidMaterialsWithFile(2, buyer.userId);
+    const order = await buy(buyer.userId, [material!.id]);
+
+    // The seller (not the author here) owns no licence: no link, and the buyer's link does not
+    // become theirs — a token names its buyer, and the file is checked against that buyer.
+    expect((await linkFor(material!.id, seller.cookie)).status).toBe(404);
+    const url = ((await (await linkFor(material!.id, buyer.cookie)).json()) as { url: string }).url;
+    const token = url.split('t=')[1]!;
+    const [payload, signature] = token.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ u: seller.userId, m: material!.id, e: Date.now() + 60_000 }),
+    ).toString('base64url');
+    for (const bad of [
+      `${forgedPayload}.${signature}`,
+      `${payload}.${signature!.slice(0, -2)}AA`,
+      `${payload}`,
+      'x'.repeat(400),
+      createDownloadToken(buyer.userId, material!.id, Date.now() - DOWNLOAD_LINK_TTL_MS - 1),
+    ]) {
+      const response = await fetchFile(`/api/v3/downloads/file?t=${encodeURIComponent(bad)}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    expect((await fetchFile(`/api/v3/downloads/file?t=${'y'.repeat(1001)}`)).status).toBe(400);
+
+    await refundOrder(order.id, { itemIds: 'all', to: 'credit' });
+    expect((await fetchFile(url)).status).toBe(404);
+    expect((await linkFor(material!.id, buyer.cookie)).status).toBe(404);
+  });
+
+  it('answers 404 for a material without a file and 401 without an account, and refuses bad ids', async () => {
+    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    expect((await linkFor(2147483647, buyer.cookie)).status).toBe(404);
+    const anonymous = await linkRoute(apiRequest('/api/v3/downloads/1?world=de', { method: 'POST' }), {
+      params: Promise.resolve({ materialId: '1' }),
+    });
+    expect(anonymous.status).toBe(401);
+    const outOfRange = await linkRoute(
+      apiRequest('/api/v3/downloads/2147483648?world=de', { method: 'POST', headers: { cookie: buyer.cookie } }),
+      { params: Promise.resolve({ materialId: '2147483648' }) },
+    );
+    expect(outOfRange.status).toBe(404);
+  });
+});
