@@ -5,6 +5,7 @@ import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { CabinetLayout } from '@/components/areas/cabinet-layout';
 import { ACCOUNT_VIEWS } from '@/components/areas/views/account';
+import type { AreaPageProps, ViewRegistry } from '@/components/areas/lazy-view';
 import { CABINET_VIEWS } from '@/components/areas/views/cabinet';
 
 let language: ReturnType<typeof getWorld>['language'] = 'de';
@@ -43,7 +44,8 @@ const SETTINGS: RouteId[] = [
 async function render(world: WorldCode, route: RouteId): Promise<string> {
   language = getWorld(world).language;
   const inCabinet = getRoute(route).area === 'cabinet';
-  const view = await (inCabinet ? CABINET_VIEWS : ACCOUNT_VIEWS)[route]?.();
+  const registry: ViewRegistry<AreaPageProps> = inCabinet ? CABINET_VIEWS : ACCOUNT_VIEWS;
+  const view = await registry[route]?.();
   expect(view).toBeDefined();
   const page = { world: getWorld(world), route: getRoute(route), params: {} };
   const content = await view!.render({ ...page, userId: 1, query: {} });
