@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { getApiClient } from '@/lib/api/browser';
+import { CART_COUNT_EVENT } from '@/lib/commerce/cart-count';
 
 export interface AddToCartTexts {
   add: string;
@@ -38,6 +39,8 @@ export function AddToCart({ formAction, cartPath, materialId, texts }: AddToCart
     setState('adding');
     try {
       await getApiClient().post('v1/cart/add', { material_id: materialId, licence });
+      // The answer set the header's count hint; the header reads it again.
+      window.dispatchEvent(new Event(CART_COUNT_EVENT));
       setState('added');
     } catch {
       setState('failed');

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { CartLink } from '@/components/commerce/cart-link';
 import { AccountMenu } from '@/components/layout/account-menu';
 import { SubjectMenu } from '@/components/layout/subject-menu';
 import type { RouteId } from '@/lib/routing/routes';
@@ -28,6 +29,7 @@ export async function Header({ world }: { world: World }) {
   const search = await getTranslations('search');
   const common = await getTranslations('common');
   const meta = await getTranslations('meta');
+  const cart = await getTranslations('cart');
   const searchPath = pathFor(world.code, 'search');
   return (
     <header className="site-header">
@@ -53,9 +55,12 @@ export async function Header({ world }: { world: World }) {
           <Link href={pathFor(world.code, 'favourites')} prefetch={false}>
             {t('favourites')}
           </Link>
-          <Link href={pathFor(world.code, 'cart')} prefetch={false}>
-            {t('cart')}
-          </Link>
+          <CartLink
+            world={world.code}
+            href={pathFor(world.code, 'cart')}
+            label={t('cart')}
+            countLabel={cart('headerCount')}
+          />
           <AccountMenu
             loginHref={pathFor(world.code, 'login')}
             links={ACCOUNT_MENU_ROUTES.map((id) => ({

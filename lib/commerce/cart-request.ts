@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { isHttps } from '@/lib/accounts/session';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { cartCountCookie } from './cart-count';
 import { CART_TOKEN_COOKIE, readCartToken } from './cart-token';
 import type { CartOwner } from './cart';
 
@@ -20,6 +21,8 @@ export function cartOwnerOf(request: NextRequest, world: WorldCode, userId: numb
   return { world, userId, cartToken: token };
 }
 
+type CookieSetter = { cookies: { set: (name: string, value: string, options: object) => unknown } };
+
 /** How long a browser keeps its cart token cookie: the default cookie life of 30 days. */
 const CART_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -28,14 +31,38 @@ const CART_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
  * server (the cart, the payment page) and form posts without scripts find the same cart as the
  * scripts do. httpOnly and SameSite=Lax: no script reads it and no other site's form sends it.
  */
-export function rememberCartToken(
-  request: NextRequest,
-  response: { cookies: { set: (name: string, value: string, options: object) => unknown } },
-  token: string | null,
-): void {
+export function rememberCartToken(request: NextRequest, response: CookieSetter, token: string | null): void {
   if (!token || request.cookies.get(CART_TOKEN_COOKIE)?.value === token) return;
   response.cookies.set(CART_TOKEN_COOKIE, token, {
     httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+    path: '/',
+    maxAge: CART_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+/**
+ * After a cart call: the token in `c_t` (see rememberCartToken) and the number of lines in the
+ * world's count hint for the header (readable by scripts; it says nothing but a number).
+ */
+export function rememberCart(
+  request: NextRequest,
+  response: CookieSetter,
+  cart: { token: string | null; world: string; cartItems: readonly unknown[] },
+): void {
+  rememberCartToken(request, response, cart.token);
+  rememberCartCount(request, response, cart.world, cart.cartItems.length);
+}
+
+/** Sets the header's count hint for a world's cart (0 after an order took every line). */
+export function rememberCartCount(request: NextRequest, response: CookieSetter, world: string, count: number): void {
+  const name = cartCountCookie(world);
+  const known = request.cookies.get(name)?.value;
+  // Nothing to say to a visitor who never had a cart: no cookie for them.
+  if (known === String(count) || (known === undefined && count === 0)) return;
+  response.cookies.set(name, String(count), {
+    httpOnly: false,
     sameSite: 'lax',
     secure: isHttps(request),
     path: '/',

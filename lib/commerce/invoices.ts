@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import { nextDocumentNumber, type DocumentKind } from './document-numbers';
+import { renderInvoicePdf } from './invoice-pdf';
 import { PLATFORM } from './platform';
 
 type OrderRow = typeof t.orders.$inferSelect;
@@ -130,4 +132,62 @@ export async function orderInvoice(db: Database, orderId: number) {
     .from(t.invoices)
     .where(and(eq(t.invoices.orderId, orderId), eq(t.invoices.kind, 'invoice')));
   return row ?? null;
+}
+
+/** One of the buyer's documents as their list shows it. */
+export interface BuyerInvoice {
+  id: number;
+  kind: DocumentKind;
+  number: string;
+  issuedAt: string;
+  orderReference: string;
+  total: number;
+  currency: string;
+}
+
+/** The buyer's invoices and cancellation invoices, newest first. */
+export async function listBuyerInvoices(db: Database, userId: number): Promise<BuyerInvoice[]> {
+  const rows = await db
+    .select({
+      id: t.invoices.id,
+      kind: t.invoices.kind,
+      number: t.invoices.number,
+      issuedAt: t.invoices.issuedAt,
+      reference: t.orders.reference,
+      total: t.invoices.totalMinor,
+      currency: t.invoices.currency,
+    })
+    .from(t.invoices)
+    .innerJoin(t.orders, eq(t.orders.id, t.invoices.orderId))
+    .where(eq(t.invoices.userId, userId))
+    .orderBy(desc(t.invoices.issuedAt), desc(t.invoices.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'cancellation' ? 'cancellation' : 'invoice',
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    orderReference: row.reference,
+    total: row.total,
+    currency: row.currency,
+  }));
+}
+
+/**
+ * One of the buyer's documents as a PDF in the language it was issued in; null for a document
+ * that is not theirs (a stranger learns nothing, not even that it exists).
+ */
+export async function buyerInvoicePdf(
+  db: Database,
+  userId: number,
+  invoiceId: number,
+): Promise<{ bytes: Uint8Array; name: string } | null> {
+  const [row] = await db
+    .select({ document: t.invoices.document, number: t.invoices.number, world: t.orders.world })
+    .from(t.invoices)
+    .innerJoin(t.orders, eq(t.orders.id, t.invoices.orderId))
+    .where(and(eq(t.invoices.id, invoiceId), eq(t.invoices.userId, userId)));
+  if (!row) return null;
+  const world = getWorld(isWorldCode(row.world) ? row.world : 'de');
+  const bytes = await renderInvoicePdf(row.document as InvoiceDocument, world.language, world.locale);
+  return { bytes, name: `${row.number}.pdf` };
 }

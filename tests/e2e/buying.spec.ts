@@ -27,8 +27,9 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   await interactive(page);
   await page.getByTestId('add-single').click();
   await expect(page.getByTestId('add-to-cart').getByRole('status')).toContainText('Im Warenkorb');
-  // The client took over: the visitor is still on the material page.
+  // The client took over: the visitor is still on the material page, and the header counts it.
   await expect(page).toHaveURL(/\/de\/material\//);
+  await expect(page.getByTestId('header-cart')).toHaveText(/Warenkorb\s*1$/);
 
   await page.goto(pathFor('de', 'cart'));
   await expect(page.getByTestId('cart-lines').locator('li')).toHaveCount(1);
@@ -61,12 +62,15 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank!');
   await expect(page.getByTestId('order-status')).toContainText('Bezahlt');
   await expect(page.getByText('Testzahlung – es wurde kein Geld bewegt.')).toBeVisible();
+  const reference = (await page.getByTestId('order-reference').textContent())!.match(/K-[A-Z0-9]{10}/)![0];
   await expect(page.getByTestId('split-total')).toHaveText(totalBefore!);
   // The state holds after a reload, and the cart is empty now.
   await page.reload();
   await expect(page.getByTestId('order-status')).toContainText('Bezahlt');
   await page.goto(pathFor('de', 'cart'));
   await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await interactive(page);
+  await expect(page.getByTestId('header-cart')).toHaveText(/Warenkorb$/);
 
   // Bought materials: the material is there, and its download is a PDF stamped for the buyer.
   await page.goto(pathFor('de', 'cabinet-bought'));
@@ -78,6 +82,14 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const bytes = fs.readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The invoice of the order, as a PDF, under invoices and tax documents.
+  await page.goto(pathFor('de', 'cabinet-invoices'));
+  const invoice = page.getByTestId('invoices').locator('tr', { hasText: reference });
+  await expect(invoice).toContainText(/Rechnung RE-\d{4}-\d{6}/);
+  const invoiceDownload = page.waitForEvent('download');
+  await invoice.getByTestId('invoice-pdf').click();
+  expect((await invoiceDownload).suggestedFilename()).toMatch(/^RE-\d{4}-\d{6}\.pdf$/);
 });
 
 test('without JavaScript a visitor adds to the cart with a form post, sees a voucher error in Greek and removes the line (gr)', async ({

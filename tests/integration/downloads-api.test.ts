@@ -2,6 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { POST as linkRoute } from '@/app/api/v3/downloads/[materialId]/route';
 import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
+import { GET as invoicePdfRoute } from '@/app/api/v3/invoices/[id]/pdf/route';
+import { GET as invoicesRoute } from '@/app/api/v3/invoices/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
@@ -164,5 +166,41 @@ describe(`downloads on ${BACKEND}`, () => {
       { params: Promise.resolve({ materialId: '2147483648' }) },
     );
     expect(outOfRange.status).toBe(404);
+  });
+});
+
+describe(`invoices on ${BACKEND}`, () => {
+  const listOf = (cookie: string) => invoicesRoute(apiRequest('/api/v3/invoices?world=de', { headers: { cookie } }));
+  const pdfOf = (id: number, cookie: string) =>
+    invoicePdfRoute(apiRequest(`/api/v3/invoices/${id}/pdf?world=de`, { headers: { cookie } }), {
+      params: Promise.resolve({ id: String(id) }),
+    });
+
+  it('lists the buyer’s invoices and sends each as a PDF in the order’s language; nobody else gets it', async () => {
+    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const [, , material] = await paidMaterialsWithFile(3, buyer.userId);
+    const order = await buy(buyer.userId, [material!.id]);
+
+    const list = await listOf(buyer.cookie);
+    expect(list.status).toBe(200);
+    const { invoices } = (await list.json()) as {
+      invoices: { id: number; kind: string; number: string; orderReference: string; total: number }[];
+    };
+    const invoice = invoices.find((entry) => entry.orderReference === order.reference)!;
+    expect(invoice).toMatchObject({ kind: 'invoice', total: order.totalMinor + order.creditsUsedMinor });
+    expect(invoice.number).toMatch(/^RE-\d{4}-\d{6}$/);
+
+    const pdf = await pdfOf(invoice.id, buyer.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`${invoice.number}.pdf`);
+    const document = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
+    expect(document.getTitle()).toBe(`Rechnung ${invoice.number}`);
+
+    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    expect((await pdfOf(invoice.id, seller.cookie)).status).toBe(404);
+    const theirs = (await (await listOf(seller.cookie)).json()) as { invoices: { id: number }[] };
+    expect(theirs.invoices.map((entry) => entry.id)).not.toContain(invoice.id);
+    expect((await invoicesRoute(apiRequest('/api/v3/invoices?world=de'))).status).toBe(401);
   });
 });

@@ -78,6 +78,9 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
     expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(response.headers.get('set-cookie')).toMatch(/SameSite=lax/i);
     expect(await cartCount(cookie, 'gr')).toBe(1);
+    // The header's count hint, readable by scripts (the token itself is not).
+    expect(response.headers.get('set-cookie')).toMatch(/(^|,\s*)c_n_gr=1;/);
+    expect(response.headers.get('set-cookie')).not.toMatch(/c_n_gr=1;[^,]*HttpOnly/i);
 
     const removed = await post(
       cartForm,
@@ -86,6 +89,7 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
       { cookie },
     );
     expect(removed.headers.get('location')).toBe('/gr/kalathi?notice=removed');
+    expect(removed.headers.get('set-cookie')).toMatch(/(^|,\s*)c_n_gr=0;/);
     expect(await cartCount(cookie, 'gr')).toBe(0);
   });
 

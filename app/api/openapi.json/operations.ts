@@ -30,6 +30,8 @@ import * as v3DownloadsMaterialId from '../v3/downloads/[materialId]/route';
 import * as v3DownloadsFile from '../v3/downloads/file/route';
 import * as v3EmailChangeConfirm from '../v3/email-change/confirm/route';
 import * as v3EmailChangeRequest from '../v3/email-change/request/route';
+import * as v3InvoicesIdPdf from '../v3/invoices/[id]/pdf/route';
+import * as v3Invoices from '../v3/invoices/route';
 import * as v3LocationGetCountry from '../v3/location/get-country/route';
 import * as v3LocationSetCountry from '../v3/location/set-country/route';
 import * as v3MegaMenuGetSubjects from '../v3/mega-menu/get-subjects/route';
@@ -101,6 +103,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/downloads/file', module: v3DownloadsFile },
   { path: '/api/v3/email-change/confirm', module: v3EmailChangeConfirm },
   { path: '/api/v3/email-change/request', module: v3EmailChangeRequest },
+  { path: '/api/v3/invoices/{id}/pdf', module: v3InvoicesIdPdf },
+  { path: '/api/v3/invoices', module: v3Invoices },
   { path: '/api/v3/location/get-country', module: v3LocationGetCountry },
   { path: '/api/v3/location/set-country', module: v3LocationSetCountry },
   { path: '/api/v3/mega-menu/get-subjects', module: v3MegaMenuGetSubjects },

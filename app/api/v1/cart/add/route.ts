@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { idSchema } from '@/lib/api/schemas';
 import { addToCart } from '@/lib/commerce/cart';
-import { cartOwnerOf, rememberCartToken } from '@/lib/commerce/cart-request';
+import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 
 const bodySchema = z.object({
   material_id: idSchema,
@@ -27,7 +27,7 @@ export const POST = defineRoute(
       body.licence,
     );
     const response = NextResponse.json({ items: { cart } });
-    rememberCartToken(request, response, cart.token);
+    rememberCart(request, response, cart);
     return response;
   },
 );

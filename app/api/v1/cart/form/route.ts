@@ -2,9 +2,9 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { idOrIdTextSchema, textSchema } from '@/lib/api/schemas';
-import { addToCart, removeFromCart, setCartCredits, setCartVoucher } from '@/lib/commerce/cart';
+import { addToCart, removeFromCart, setCartCredits, setCartVoucher, type CartView } from '@/lib/commerce/cart';
 import { CART_FORM_ACTIONS, cartFormErrorOf, cartFormQuery, type CartFormError } from '@/lib/commerce/cart-form';
-import { cartOwnerOf, rememberCartToken } from '@/lib/commerce/cart-request';
+import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 import { pathFor } from '@/lib/routing/localized-routes';
 
 const bodySchema = z.object({
@@ -30,28 +30,32 @@ export const POST = defineRoute(
   },
   async ({ request, world, session, body }) => {
     const owner = cartOwnerOf(request, world.code, session?.userId ?? null);
-    let token = owner.cartToken;
+    let cart: CartView | null = null;
     let error: CartFormError | null = null;
     try {
       switch (body.action) {
         case 'add':
           if (body.material_id === undefined) error = 'invalid';
-          else token = (await addToCart(owner, body.material_id, body.licence)).cart.token;
+          else cart = (await addToCart(owner, body.material_id, body.licence)).cart;
           break;
         case 'remove':
           if (body.material_id === undefined) error = 'invalid';
-          else token = (await removeFromCart(owner, body.material_id)).token;
+          else cart = await removeFromCart(owner, body.material_id);
           break;
         case 'voucher':
         case 'remove-voucher': {
           const code = body.action === 'voucher' && body.code ? body.code : null;
-          token = (await setCartVoucher(owner, code)).cart.token;
+          cart = (await setCartVoucher(owner, code)).cart;
           break;
         }
         case 'use-credits':
         case 'drop-credits':
           if (owner.userId === null) error = 'sign_in_required';
-          else await setCartCredits({ ...owner, userId: owner.userId }, body.action === 'use-credits' ? 'all' : null);
+          else
+            cart = await setCartCredits(
+              { ...owner, userId: owner.userId },
+              body.action === 'use-credits' ? 'all' : null,
+            );
           break;
       }
     } catch (caught) {
@@ -62,7 +66,7 @@ export const POST = defineRoute(
       status: 303,
       headers: { Location: pathFor(world.code, 'cart') + query },
     });
-    rememberCartToken(request, response, token);
+    if (cart) rememberCart(request, response, cart);
     return response;
   },
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { textSchema } from '@/lib/api/schemas';
 import { setCartVoucher } from '@/lib/commerce/cart';
-import { cartOwnerOf, rememberCartToken } from '@/lib/commerce/cart-request';
+import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 
 const bodySchema = z.object({ code: textSchema(60).nullable() });
 
@@ -20,7 +20,7 @@ export const POST = defineRoute(
   async ({ request, world, session, body }) => {
     const { cart } = await setCartVoucher(cartOwnerOf(request, world.code, session?.userId ?? null), body.code);
     const response = NextResponse.json({ items: { cart } });
-    rememberCartToken(request, response, cart.token);
+    rememberCart(request, response, cart);
     return response;
   },
 );

@@ -1,6 +1,8 @@
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { checkout, IDEMPOTENCY_KEY_PATTERN, PAYMENT_PROVIDERS, paymentStep } from '@/lib/commerce/checkout';
+import { rememberCartCount } from '@/lib/commerce/cart-request';
 import { toOrderView } from '@/lib/commerce/order-view';
 import { getDb } from '@/lib/db/client';
 import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
@@ -24,7 +26,7 @@ export const POST = defineRoute(
     body: bodySchema,
     successStatus: 201,
   },
-  async ({ session, world, body }) => {
+  async ({ request, session, world, body }) => {
     const { order, created } = await checkout({
       userId: session.userId,
       world: world.code,
@@ -34,6 +36,12 @@ export const POST = defineRoute(
       deliveryConsent: body.delivery_consent,
     });
     const payment = await paymentStep(order);
-    return Response.json({ order: await toOrderView(getDb(), order), payment }, { status: created ? 201 : 200 });
+    const response = NextResponse.json(
+      { order: await toOrderView(getDb(), order), payment },
+      { status: created ? 201 : 200 },
+    );
+    // The order took every line of the cart.
+    rememberCartCount(request, response, world.code, 0);
+    return response;
   },
 );

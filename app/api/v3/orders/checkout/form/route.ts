@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { checkout, IDEMPOTENCY_KEY_PATTERN, PAYMENT_PROVIDERS, paymentStep } from '@/lib/commerce/checkout';
+import { rememberCartCount } from '@/lib/commerce/cart-request';
 import { checkoutFormErrorOf, type CheckoutFormError } from '@/lib/commerce/checkout-form';
 import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -30,7 +31,7 @@ export const POST = defineRoute(
     body: bodySchema,
     successStatus: 303,
   },
-  async ({ session, world, body }) => {
+  async ({ request, session, world, body }) => {
     const back = (error: CheckoutFormError) =>
       new NextResponse(null, {
         status: 303,
@@ -50,7 +51,10 @@ export const POST = defineRoute(
       // Stripe's own page: its address comes from Stripe's answer, never from the request.
       const target =
         step.kind === 'redirect' ? step.url : pathFor(world.code, 'order-confirmation', { orderId: String(order.id) });
-      return new NextResponse(null, { status: 303, headers: { Location: target } });
+      const response = new NextResponse(null, { status: 303, headers: { Location: target } });
+      // The order took every line of the cart.
+      rememberCartCount(request, response, world.code, 0);
+      return response;
     } catch (error) {
       return back(checkoutFormErrorOf(error));
     }
