@@ -123,8 +123,20 @@ test('no serious or critical accessibility findings on any page class (de, it, g
     pathFor('it', 'my-subjects'),
     pathFor('gr', 'cabinet-my-school'),
     pathFor('de', 'user-profile', { id: '1' }),
+    pathFor('it', 'cabinet-bought'),
+    pathFor('fr', 'cabinet-invoices'),
   ])
     findings.push(...(await scan(teacherPage, path)));
+  // The cart and payment pages with a line in the cart, taken out again afterwards.
+  const paid = await (await teacher.request.get('/api/v3/search?world=gr&price=paid&sort=newest')).json();
+  const line = { material_id: (paid.items as { id: number }[])[0]!.id };
+  const origin = { origin: baseURL! };
+  expect((await teacher.request.post('/api/v1/cart/add?world=gr', { headers: origin, data: line })).status()).toBe(200);
+  for (const path of [pathFor('gr', 'cart'), pathFor('gr', 'payment')])
+    findings.push(...(await scan(teacherPage, path)));
+  expect((await teacher.request.post('/api/v1/cart/remove?world=gr', { headers: origin, data: line })).status()).toBe(
+    200,
+  );
   await teacher.close();
 
   const admin = await signedIn(browser, baseURL!, 'admin@demo.test');
