@@ -7,7 +7,7 @@ import { isStorefrontFolderPath, rewriteToStorefront, storefrontFolderNotFound }
 import { isWorldCode } from '@/lib/worlds/worlds';
 
 /**
- * The proxy only sees what its narrow matcher lets through (DESIGN §3): the root `/`, paths
+ * The proxy only sees what its narrow matcher lets through, so it stays cheap: the root `/`, paths
  * without a world prefix, each world's search path (dynamic, never cached) and requests for
  * hosts that are not Kreide's own (author domains). Cached world pages never enter it.
  */

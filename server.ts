@@ -1,5 +1,5 @@
 /**
- * The one Node process of DESIGN §1: Next.js 16 (App Router) plus, later, the WebSocket server.
+ * The one Node process: Next.js 16 (App Router) plus, later, the WebSocket server.
  * With no DATABASE_URL it starts the embedded database in its own process, applies migrations,
  * and loads the demo catalogue into an empty embedded database.
  */
@@ -37,7 +37,7 @@ async function main() {
   // Several processes on one PostgreSQL keep their page caches in step through LISTEN/NOTIFY;
   // the embedded database has exactly one process, so it needs no listener.
   if (env.DATABASE_URL) await startCacheListener(env.DATABASE_URL);
-  // Demo data only ever goes into the embedded database by itself (issue 2 §9).
+  // By default demo data goes only into the embedded database, never into a configured PostgreSQL.
   if (embedded && env.SEED_DEMO === 'auto') await seedIfEmpty({ materials: env.DEMO_MATERIALS, log: console.log });
   // PGlite runs no autovacuum: refresh the planner's statistics once per start.
   if (embedded) await analyzeDatabase();

@@ -5,7 +5,7 @@ import { readWorldParam } from '@/lib/i18n/world-param';
 
 /**
  * next-intl configuration per request. The world comes from the `[world]` root param
- * (DESIGN §2: works without middleware) or from an explicit `locale` (route handlers, author
+ * (which works without middleware) or from an explicit `locale` (route handlers, author
  * storefronts); next-intl's locale is the world's real Intl locale, e.g. gr → el-GR.
  */
 export default getRequestConfig(async ({ locale }) => {

@@ -12,7 +12,7 @@ interface AuthorRedirectProps {
 }
 
 /**
- * SPEC §2 author redirect: a seller goes to their author page, anyone else to the sales cabinet,
+ * The author redirect: a seller goes to their author page, anyone else to the sales cabinet,
  * and a visitor who is not signed in to the login page.
  */
 export function AuthorRedirect({ authorPattern, salesHref, loginHref, text }: AuthorRedirectProps) {

@@ -18,7 +18,7 @@ function requestIsComplete(): boolean {
 }
 
 /**
- * The consent page the mobile app opens (SPEC §2 authorize): a signed-in user allows or denies
+ * The consent page the mobile app opens: a signed-in user allows or denies
  * the app; the server answers where to send the browser (back into the app).
  */
 export function AuthorizeConsent({ loginHref, texts }: AuthorizeConsentProps) {

@@ -19,7 +19,7 @@ interface Props {
   texts: Pick<CabinetTexts, 'common' | 'errors' | 'country'>;
 }
 
-/** SPEC §9: a chosen country is remembered for one year. */
+/** A chosen country is remembered for one year. */
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function Form({ initial, signedIn, locale, loginPath, texts }: Props & { initial: string; signedIn: boolean }) {

@@ -13,7 +13,10 @@ interface PriceProps {
   className?: string;
 }
 
-/** A material's price per SPEC §5, with the old price struck through during a sale. */
+/**
+ * A material's price in the world's format (lib/pricing/format-price.ts), with the old price
+ * struck through during a sale.
+ */
 export function Price({
   world,
   priceCents,

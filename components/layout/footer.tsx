@@ -4,7 +4,7 @@ import { legalLinks } from '@/lib/legal/legal-links';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { World } from '@/lib/worlds/worlds';
 
-/** Footer with the world's legal links (SPEC §3 legal document kinds) and info pages. */
+/** Footer with the world's legal links (terms anchors and agreements) and info pages. */
 export async function Footer({ world }: { world: World }) {
   const t = await getTranslations('footer');
   const links = legalLinks(world.code);

@@ -11,7 +11,7 @@ interface SubjectMenuProps {
 
 /**
  * The subject mega menu, loaded from `v3/mega-menu/get-subjects` when first opened, so the
- * (large) menu is not in every page's HTML. A failure is only logged (SPEC §8); the link to all
+ * (large) menu is not in every page's HTML. A failure is only logged to the console; the link to all
  * subjects works without JavaScript.
  */
 export function SubjectMenu({ searchPath, texts }: SubjectMenuProps) {

@@ -64,7 +64,7 @@ function toLogin(t: T, world: WorldCode) {
   return { href: pathFor(world, 'login'), label: t('common.toLogin') };
 }
 
-/** Sign-up with e-mail, name, password and the terms (SPEC §2 register). */
+/** Sign-up with e-mail, name, password and the terms. */
 export const RegisterPage: PageView = {
   metadata: routeMetadata,
   async render({ world }) {
@@ -339,7 +339,7 @@ export const InvitationPage: PageView = {
   },
 };
 
-/** SPEC §2 author redirect (my-author-profile). */
+/** The author redirect (my-author-profile): sellers to their author page, others to the sales cabinet. */
 export const AuthorRedirectPage: PageView = {
   metadata: routeMetadata,
   async render({ world }) {

@@ -18,7 +18,7 @@ const AUTHOR_PAGE_MATERIALS = 12;
 
 async function load(props: PageProps): Promise<AuthorProfile> {
   const id = requireId(props.params.id);
-  // SPEC §4: an author that fails to load is the not-found state with status 404.
+  // An author that fails to load is the not-found state with status 404.
   const author = await getAuthorProfile(id);
   if (!author || !isWorldCode(author.world)) notFound();
   return author;
@@ -35,7 +35,7 @@ function authorPath(world: WorldCode, author: AuthorProfile, tab: AuthorTab) {
 }
 
 /**
- * The author profile (SPEC §2): header with counts and the four tabs. It renders the public view
+ * The author profile: header with counts and the four tabs. It renders the public view
  * (lib/catalog/author-view.ts): a private profile's subtitle, background, description and social
  * links are not in it, and its activity and following tabs say the profile is private.
  */

@@ -16,7 +16,7 @@ async function load(props: PageProps): Promise<BlogPost> {
   return post;
 }
 
-/** A blog post of an author (SPEC §2). */
+/** A blog post of an author. */
 export const BlogPostPage: PageView = {
   async metadata(props) {
     const post = await load(props);

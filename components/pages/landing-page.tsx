@@ -41,7 +41,7 @@ function currentPath(props: PageProps): string {
   return pathForRoute(props.world.code, props.route.id, props.params);
 }
 
-/** Keyword, lesson and school landings (SPEC §2): heading, text and the materials. */
+/** Keyword, lesson and school landings: heading, text and the materials. */
 export const EntityLandingPage: PageView = {
   async metadata(props) {
     const landing = await load(props);

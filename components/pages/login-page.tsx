@@ -6,7 +6,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
-/** Sign-in with e-mail and password, or a configured provider (SPEC §2 login). */
+/** Sign-in with e-mail and password, or a configured provider. */
 export const LoginPage: PageView = {
   metadata: routeMetadata,
   async render({ world }) {

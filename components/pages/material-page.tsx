@@ -35,7 +35,7 @@ async function load(props: PageProps): Promise<MaterialDetail> {
 }
 
 function canonicalPath(material: MaterialDetail) {
-  return pathFor(material.world as World['code'], 'material', { id: String(material.id), slug: material.slug });
+  return pathFor(material.world, 'material', { id: String(material.id), slug: material.slug });
 }
 
 function formatBytes(bytes: number, locale: string) {
@@ -100,7 +100,7 @@ function structuredData(material: MaterialDetail, world: World, homeName: string
   return jsonForScript([product, breadcrumbs]);
 }
 
-/** The material page (SPEC §2): previews, price, labels, description, files, classification. */
+/** The material page: previews, price, labels, description, files, classification. */
 export const MaterialPage: PageView = {
   async metadata(props) {
     const material = await load(props);
@@ -108,8 +108,8 @@ export const MaterialPage: PageView = {
       title: material.title,
       description: htmlToText(material.description),
       robots: props.route.robots,
-      world: material.world as World['code'],
-      worlds: [material.world as World['code']],
+      world: material.world,
+      worlds: [material.world],
       pathInWorld: () => canonicalPath(material),
       image: material.coverPath ? mediaUrl(material.coverPath) : undefined,
     });

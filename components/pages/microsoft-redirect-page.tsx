@@ -6,7 +6,7 @@ import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
 /**
- * Where Microsoft sends the visitor back after signing in (SPEC §2 microsoft redirect). The HTML
+ * Where Microsoft sends the visitor back after signing in. The HTML
  * is the same for everyone; the browser reads code and state from the URL and completes the
  * sign-in through the API.
  */

@@ -65,7 +65,7 @@ function FacetGroup({
   );
 }
 
-/** Search results (SPEC §2): full-text search, filters with counts, sorting, pagination. */
+/** Search results: full-text search, filters with counts, sorting, pagination. */
 export const SearchPage = {
   async metadata(props: SearchPageProps) {
     const t = await getTranslations('search');

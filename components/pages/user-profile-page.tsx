@@ -16,7 +16,7 @@ async function load(props: PageProps): Promise<UserProfile> {
 }
 
 /**
- * The public profile of a member (SPEC §2 user profile): name, member since, followed authors —
+ * The public profile of a member: name, member since, followed authors —
  * the list only while the profile is public (lib/catalog/landings.ts leaves it out otherwise).
  */
 export const UserProfilePage: PageView = {

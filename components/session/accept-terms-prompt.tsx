@@ -23,7 +23,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * The accept-terms prompt (SPEC §4, §8): shows the world's actual terms to a signed-in user who
+ * The accept-terms prompt: shows the world's actual terms to a signed-in user who
  * has not accepted them. Accepting keeps the user on the page (the calls that waited go on);
  * the only other way out is to log out. Loaded only when needed.
  */

@@ -19,8 +19,9 @@ function read(): boolean {
 const unknownOnServer = () => null;
 
 /**
- * The browser's logged-in flag (DESIGN §1): null while the server renders and hydration runs
- * (pages are the same for every visitor), then whether this browser says it is logged in.
+ * The browser's logged-in flag (the token itself stays in the httpOnly cookie): null while the
+ * server renders and hydration runs (pages are the same for every visitor), then whether this
+ * browser says it is logged in.
  */
 export function useLoggedInFlag(): boolean | null {
   return useSyncExternalStore(subscribe, read, unknownOnServer);

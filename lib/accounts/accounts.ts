@@ -6,7 +6,7 @@ import * as t from '@/lib/db/schema';
 import { slugify } from '@/lib/text/slugify';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 
-/** argon2id with the library's defaults (DESIGN §6). */
+/** Passwords are hashed with argon2id, with the library's defaults. */
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
 }

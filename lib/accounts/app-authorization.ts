@@ -35,7 +35,7 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
 }
 
 /**
- * The user's answer on the consent page (SPEC §2 authorize): allowing issues a single-use code
+ * The user's answer on the app's consent page (authorize): allowing issues a single-use code
  * bound to the redirect URI and the PKCE challenge; denying answers access_denied. Either way
  * the answer is where the browser goes next.
  */

@@ -26,7 +26,7 @@ function isSocialProvider(grant: string): grant is SocialProvider {
   return (SOCIAL_PROVIDERS as readonly string[]).includes(grant);
 }
 
-/** The body of `POST v3/oauth2/authenticate` (SPEC §7). */
+/** The body of `POST v3/oauth2/authenticate`. */
 export const authenticateSchema = z
   .object({
     client_id: z.enum(CLIENT_IDS, { message: 'Unknown client id' }),
@@ -57,9 +57,10 @@ export type AuthenticateInput = z.infer<typeof authenticateSchema>;
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Signs in with a grant of SPEC §6 and returns a new access token. Password: e-mail (lower-cased)
- * and password checked with argon2id. Client credentials: an anonymous token. Social grants verify the
- * provider's ID token (lib/accounts/social); a new account is created in `context.world`.
+ * Signs in with a grant (password, client credentials or a social provider) and returns a new
+ * access token. Password: e-mail (lower-cased) and password checked with argon2id. Client
+ * credentials: an anonymous token. Social grants verify the provider's ID token
+ * (lib/accounts/social); a new account is created in `context.world`.
  */
 export async function authenticate(
   input: AuthenticateInput,

@@ -39,7 +39,7 @@ export async function audit(entry: {
 }
 
 /**
- * Starts a login-as session (SPEC §6 impersonation): a short-lived token for the target user that
+ * Starts a login-as session (impersonation): a short-lived token for the target user that
  * remembers the admin. Admins cannot be impersonated (no borrowing another admin's powers), and
  * every start is written to the audit log.
  */

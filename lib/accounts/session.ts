@@ -3,7 +3,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { getSessionSecret } from './session-secret';
 import { ACCESS_TOKEN_TTL_MS, findValidToken, type ValidToken } from './tokens';
 
-/** The httpOnly session cookie holding the web's access token (DESIGN §1). */
+/** The httpOnly session cookie holding the web's access token; page scripts never read it. */
 export const SESSION_COOKIE = 'kreide_session';
 
 interface SessionData {

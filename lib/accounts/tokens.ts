@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 
-/** Access tokens live 30 days (SPEC §9 cookie storage default). */
+/** Access tokens live 30 days, as long as cookies are kept by default. */
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const CLIENT_IDS = ['web', 'app'] as const;

@@ -53,7 +53,7 @@ const MAX_DESCRIPTION = 10_000;
 const description = z
   .string()
   .max(MAX_DESCRIPTION, `At most ${MAX_DESCRIPTION} characters`)
-  // Author HTML is stored sanitised (DESIGN §6); pages sanitise again when they render it.
+  // Author HTML is stored sanitised; pages sanitise again when they render it.
   .transform((html) => {
     const clean = sanitizeAuthorHtml(html).trim();
     return htmlToText(clean) ? clean : null;
@@ -126,7 +126,7 @@ function socialProfile(network: SocialNetwork) {
     .nullable();
 }
 
-/** The body of `POST v1/user/details`: the fields a user may change (SPEC §3); unknown keys are refused. */
+/** The body of `POST v1/user/details`: the fields a user may change; unknown keys are refused. */
 export const userDetailsUpdateSchema = z
   .strictObject({
     publicName: publicName.optional(),
@@ -146,7 +146,7 @@ export const userDetailsUpdateSchema = z
 
 export type UserDetailsUpdate = z.infer<typeof userDetailsUpdateSchema>;
 
-/** Fields of the author profile (SPEC §3); only sellers have one to change. */
+/** Fields of the author profile; only sellers have one to change. */
 const AUTHOR_FIELDS = [
   'subtitle',
   'description',
@@ -222,7 +222,7 @@ export interface UserDetails {
   profileBackgroundPath: string | null;
 }
 
-/** The signed-in user's changeable details (User and author profile of SPEC §3); null when the user is gone. */
+/** The signed-in user's changeable details (user and author profile); null when the user is gone. */
 export async function getUserDetails(userId: number): Promise<UserDetails | null> {
   const [row] = await getDb()
     .select({
@@ -366,9 +366,9 @@ export interface UserImageAnswer {
 
 /**
  * Sets the signed-in user's picture from an upload (`POST v3/user-details/avatar`): the 200×200
- * author image and the 32×32 avatar of SPEC §9, each as WebP and JPEG. `users.image_path` points
- * at the author image; the avatar's path follows from it (avatarPathOf). The replaced files are
- * deleted.
+ * author image and the 32×32 avatar, both quality 95, each as WebP and JPEG. `users.image_path`
+ * points at the author image; the avatar's path follows from it (avatarPathOf). The replaced files
+ * are deleted.
  */
 export async function setUserImage(userId: number, upload: Buffer): Promise<UserImageAnswer> {
   const rendered = await renderUserImages(await checkImage(upload));
@@ -420,7 +420,7 @@ export interface ProfileBackgroundData {
   fallback: { format: 'jpeg'; path: string };
 }
 
-/** The answer of the background calls (SPEC §7). */
+/** The answer of the background calls. */
 export interface BackgroundAnswer {
   profile_background_data: ProfileBackgroundData | null;
   profile_background_path: string | null;
@@ -429,8 +429,8 @@ export interface BackgroundAnswer {
 
 /**
  * Sets the signed-in seller's profile background from an upload (`POST v3/user-details/background`),
- * sized as SPEC §9 says, and creates the author profile row when there is none yet. The replaced
- * files are deleted. Non-sellers get a 403: only author pages show a background.
+ * 204 high and at most 1200 wide, and creates the author profile row when there is none yet. The
+ * replaced files are deleted. Non-sellers get a 403: only author pages show a background.
  */
 export async function setProfileBackground(userId: number, upload: Buffer): Promise<BackgroundAnswer> {
   const [seller] = await getDb().select({ isSeller: t.users.isSeller }).from(t.users).where(eq(t.users.id, userId));

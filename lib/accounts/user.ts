@@ -5,7 +5,7 @@ import { DEFAULT_WORLD, type WorldCode } from '@/lib/worlds/worlds';
 import { hasAcceptedActualTerms } from './terms';
 
 /**
- * The signed-in user as `GET v1/user` answers it (SPEC §3 User), with whether the actual terms of
+ * The signed-in user as `GET v1/user` answers it, with whether the actual terms of
  * the world are accepted and whether an admin is acting as them. Credits are those of the world
  * asked about: credit is spent only in the world it was earned in.
  */

@@ -5,7 +5,7 @@ import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from '@/lib
 import { createTracker, type Tracker } from '@/lib/browser-session/tracking';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
-/** SPEC §9: error reporting is sampled at 10 percent of visitors, decided once per visitor. */
+/** Error reporting is sampled at 10 percent of visitors, decided once per visitor. */
 const SAMPLE_KEY = 'kreide_error_sample';
 
 let storage: SessionStorage | undefined;
@@ -29,7 +29,7 @@ function inErrorSample(): boolean {
   return value === '1';
 }
 
-/** Cart token from storage, or from the cookie-like object with field c_t (SPEC §3). */
+/** Cart token from storage, or from the cookie-like object with field c_t. */
 function readCartToken(): string | null {
   const stored = getStorage().get(CART_TOKEN_KEY);
   if (stored) return stored;
@@ -58,7 +58,7 @@ let client: ApiClient | undefined;
 let session: Session | undefined;
 let tracker: Tracker | undefined;
 
-/** The page's session (SPEC §4); its own calls go through a client without the session's guard. */
+/** The page's session; its own calls go through a client without the session's guard. */
 export function getSession(): Session {
   if (!session) {
     const api = createApiClient(clientOptions());

@@ -33,7 +33,7 @@ function client(overrides: Partial<Parameters<typeof createApiClient>[0]> = {}) 
   });
 }
 
-describe('the API client (SPEC §7)', () => {
+describe('the API client', () => {
   it('returns the body directly', async () => {
     await expect(client().get('v1/filters')).resolves.toMatchObject({ path: '/api/v1/filters' });
   });

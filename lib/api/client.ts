@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 
-/** SPEC §9: calls slower than this are reported. */
+/** Calls slower than this are reported to the error-reporting service. */
 export const SLOW_CALL_MS = 3000;
 
 export interface ApiClientOptions {
@@ -29,13 +29,14 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Skips the terms check that runs before a versioned call (SPEC §5). */
+  /** Skips the terms check that runs before a versioned call. */
   noValidate?: boolean;
 }
 
 /**
- * What the session does around an API call (SPEC §4, §5, §8). Paths are relative to the API
- * base (`v1/user`); calls to absolute URLs (partners) pass no guard.
+ * What the session does around an API call: the terms check before it, the 401 handling after
+ * it. Paths are relative to the API base (`v1/user`); calls to absolute URLs (partners) pass no
+ * guard.
  */
 export interface CallGuard {
   /** Runs before the call is sent; the call waits for it (the terms check). */
@@ -55,13 +56,13 @@ export interface ApiClient {
   raw: KyInstance;
 }
 
-/** Paths that carry the cart token (SPEC §7). */
+/** Paths that carry the cart token: cart and payment-options calls. */
 export function needsCartToken(pathname: string): boolean {
   return /(^|\/)(cart|payment-options)(\/|$)/.test(pathname);
 }
 
 /**
- * The one HTTP client of DESIGN §3, implementing the client rules of SPEC §7: credentials
+ * The one HTTP client every API call goes through, with these rules: credentials
  * always sent, a `world` query parameter on every call except to a partner host, the cart
  * token header on cart and payment-options calls, JSON bodies for posts without a file, the
  * body returned directly, and calls slower than 3 s reported. With a guard, the session's rules

@@ -1,4 +1,4 @@
-/** The one error type of the API; its code decides the HTTP status (DESIGN §3). */
+/** The one error type of the API; its code decides the HTTP status. */
 export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,

@@ -98,7 +98,7 @@ export function buildOpenApiDocument(routes: readonly ApiRouteModule[], origin: 
         name: 'world',
         in: 'query',
         required: false,
-        description: 'The world (storefront) of the call (SPEC §7).',
+        description: 'The world (storefront) of the call; de when it is missing.',
         schema: { type: 'string', enum: [...WORLD_CODES], default: DEFAULT_WORLD },
       },
     ];
@@ -167,7 +167,7 @@ export function buildOpenApiDocument(routes: readonly ApiRouteModule[], origin: 
       title: 'Kreide API',
       version: '1',
       description:
-        'The JSON API of Kreide (SPEC §7 and our own families). Every call takes `world`; bodies are JSON (UTF-8) unless said, at most 256 KB. ' +
+        'The JSON API of Kreide. Every call takes `world`; bodies are JSON (UTF-8) unless said, at most 256 KB. ' +
         'Errors always have the shape `{ error: { code, message, details } }`, with `message` in the language of the world. ' +
         'The website authenticates with its httpOnly session cookie (mutations must send our Origin); the app and partners with `Authorization: Bearer`.',
     },

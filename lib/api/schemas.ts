@@ -61,13 +61,13 @@ export function textSchema(max: number) {
     .refine(isStorableText, { message: 'Contains characters that cannot be stored', params: { key: 'invalid' } });
 }
 
-/** A world code of the world table (SPEC §1). */
+/** A world code of the world table. */
 export const worldCodeSchema = z.enum(WORLD_CODES);
 
-/** Every call carries a `world` query parameter; de when it is missing (SPEC §7). */
+/** Every call carries a `world` query parameter; de when it is missing. */
 export const worldParam = worldCodeSchema.default(DEFAULT_WORLD);
 
-/** E-mail as entered: trimmed, lower-cased (SPEC §5 lower-cases before hashing), at most 254. */
+/** E-mail as entered: trimmed, lower-cased (addresses are lower-cased before hashing), at most 254. */
 export const emailSchema = z
   .string()
   .trim()
@@ -75,7 +75,7 @@ export const emailSchema = z
   .pipe(z.email({ message: 'Enter a valid e-mail address' }))
   .transform((value) => value.toLowerCase());
 
-/** The page size of folders and wishlists (SPEC §9), also the largest page any list serves. */
+/** The page size of folders and wishlists, also the largest page any list serves. */
 export const MAX_PAGE_SIZE = 200;
 
 /** `limit` and `page` of a paged list in a query string. */

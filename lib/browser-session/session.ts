@@ -9,12 +9,12 @@ export const ACTUAL_TERMS_PATH = 'v3/terms/get-actual-agb';
 export const ACCEPT_TERMS_PATH = 'v3/terms/accept-agb';
 export const END_IMPERSONATION_PATH = 'v3/oauth2/login-as/end';
 
-/** SPEC §8: a run of more 401s than this for one URL is rejected without another try. */
+/** A run of more 401s than this for one URL is rejected without another try. */
 export const MAX_CONSECUTIVE_401 = 5;
-/** SPEC §4: the wrong-account logout waits this long, so the tracked event can leave. */
+/** The wrong-account logout waits this long, so the tracked event can leave. */
 export const WRONG_ACCOUNT_LOGOUT_MS = 1000;
 
-/** The fields of the User (SPEC §3) the session itself reads; the rest pass through. */
+/** The fields of the user the session itself reads; the rest pass through. */
 export interface SessionUser {
   id: number;
   loggedInAsAnotherUser: boolean;
@@ -31,7 +31,7 @@ import type { ActualTerms } from '@/lib/accounts/terms';
 export interface SessionState {
   /** Validation has settled for this page, or was never needed. */
   validated: boolean;
-  /** The logged-in flag (SPEC §4): from storage until validation confirms or clears it. */
+  /** The logged-in flag: from storage until validation confirms or clears it. */
   loggedIn: boolean;
   userId: number | null;
   user: SessionUser | null;
@@ -39,7 +39,7 @@ export interface SessionState {
   termsAccepted: boolean;
   /** Whether the cookie's token is valid; null while unknown. */
   tokenValid: boolean | null;
-  /** An admin acting as this user: no tracking, no tag pushes, a banner (SPEC §4, §6). */
+  /** An admin acting as this user: no tracking, no tag pushes, a banner. */
   impersonated: boolean;
   /**
    * The last failure to get a session: validation and the anonymous fallback both failed, or a
@@ -108,7 +108,7 @@ function pathOnly(path: string): string {
   return path.replace(/^\//, '').split(/[?#]/)[0] ?? '';
 }
 
-/** Calls of the versioned API (`v1/…`, `v3/…`) get the terms check first (SPEC §5). */
+/** Calls of the versioned API (`v1/…`, `v3/…`) get the terms check first. */
 export function isVersionedPath(path: string): boolean {
   return /^v\d+\//.test(pathOnly(path));
 }
@@ -119,13 +119,13 @@ export function skipsTermsCheck(path: string): boolean {
   return p === AUTHENTICATE_PATH || p === VALIDATE_PATH;
 }
 
-/** 401s that are rejected at once (SPEC §8): authenticate and item-tags URLs. */
+/** 401s that are rejected at once: authenticate and item-tags URLs. */
 export function isNeverRetried(path: string): boolean {
   const p = pathOnly(path);
   return p === AUTHENTICATE_PATH || /(^|\/)item-tags(\/|$)/.test(p);
 }
 
-/** The change-email confirmation is exempt from the 401 refresh (SPEC §4). */
+/** The change-email confirmation is exempt from the 401 refresh. */
 export function isChangeEmailConfirm(path: string): boolean {
   const p = pathOnly(path);
   return /(change-email|email-change)/.test(p) && /confirm/.test(p);
@@ -183,9 +183,10 @@ export const INITIAL_SESSION_STATE: SessionState = {
 };
 
 /**
- * The session state machine of SPEC §4 and §8, free of React: the provider binds it to the page,
- * the API client calls its guard around every call. Everything it touches comes in through
- * `deps`, so each rule is testable with a fake location, memory storage and MSW.
+ * The session state machine (validation, login state, terms, 401 handling), free of React: the
+ * provider binds it to the page, the API client calls its guard around every call. Everything it
+ * touches comes in through `deps`, so each rule is testable with a fake location, memory storage
+ * and MSW.
  */
 export function createSession(deps: SessionDeps): Session {
   const { api, storage, location } = deps;
@@ -386,7 +387,10 @@ export function createSession(deps: SessionDeps): Session {
     else location.reload();
   }
 
-  /** Whether a call that got a 401 (and may be retried) is sent again, per SPEC §4. */
+  /**
+   * Whether a call that got a 401 (and may be retried) is sent again: logged in, after
+   * revalidation; otherwise, when the terms are accepted, on a fresh anonymous token.
+   */
   async function retryAfter401(): Promise<boolean> {
     if (state.loggedIn) {
       const outcome = await revalidate();

@@ -1,15 +1,15 @@
 /** The logged-in flag ('1'), also written by the login form (components/accounts/login-form.tsx). */
 export const LOGGED_IN_KEY = 'kreide_logged_in';
-/** The id of the user this browser last validated as, for the wrong-account check (SPEC §4). */
+/** The id of the user this browser last validated as, for the wrong-account check. */
 export const USER_ID_KEY = 'kreide_user_id';
-/** The cart token (SPEC §3). */
+/** The cart token. */
 export const CART_TOKEN_KEY = 'kreide_cart_token';
 
 const PROBE_KEY = 'kreide_probe';
 
 /**
  * The few values the browser keeps for the session: the logged-in flag, the user id and the cart
- * token. Never the access token: the web's token lives in the httpOnly cookie (DESIGN §1).
+ * token. Never the access token: the web's token lives in the httpOnly cookie.
  */
 export interface SessionStorage {
   get(key: string): string | null;

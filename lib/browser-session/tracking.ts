@@ -1,4 +1,4 @@
-/** One tracked event as sent to `POST v3/events/track` (SPEC §7). */
+/** One tracked event as sent to `POST v3/events/track`. */
 export interface TrackedEvent {
   name: string;
   [field: string]: unknown;
@@ -20,8 +20,8 @@ export interface Tracker {
 }
 
 /**
- * The one gate for tracking and tag pushes. An impersonated session (an admin acting as a user,
- * SPEC §4/§6) sends neither; the gate waits for the session to be known first, so nothing leaks
+ * The one gate for tracking and tag pushes. An impersonated session (an admin acting as a user)
+ * sends neither; the gate waits for the session to be known first, so nothing leaks
  * out while the user is still loading.
  */
 export function createTracker(deps: TrackerDeps): Tracker {

@@ -30,7 +30,7 @@ const DETAIL_FIELDS = [
 export const AUTHOR_FIELDS = [...TOP_FIELDS, ...DETAIL_FIELDS.map((f) => `details.${f}` as const)];
 
 /**
- * The body of `POST v3/user-details/query` (SPEC §7): a small GraphQL-like query for one
+ * The body of `POST v3/user-details/query`: a small GraphQL-like query for one
  * author by user id and world, optionally naming the fields to return.
  *
  *   { "author": { "userId": 2, "world": "de" }, "fields": ["id", "details.publicName"] }

@@ -47,7 +47,7 @@ export type AuthorDetails = AuthorPublicDetails &
   (({ privateProfile: false } & AuthorPersonalDetails) | ({ privateProfile: true } & Absent<AuthorPersonalDetails>));
 
 /**
- * The author profile of SPEC §3 as every public answer gives it (the API, the author page and
+ * The author profile as every public answer gives it (the API, the author page and
  * its metadata, the storefront, the material page's author card): the public view, and the only
  * view of an author that lib/catalog has.
  */

@@ -12,7 +12,10 @@ export interface FilterValue {
   count: number;
 }
 
-/** The filters of SPEC §3 with how many active materials each value has. */
+/**
+ * The catalogue filters (grade, learning years, material type, subject) with how many active
+ * materials each value has.
+ */
 export interface Filters {
   class_grade: FilterValue[];
   learning_years: FilterValue[];
@@ -54,7 +57,7 @@ export const getFilters = cached(
   600,
 );
 
-/** One school type's entry of the subject mega menu (SPEC §3 School classification). */
+/** One school type's entry of the subject mega menu: its grades and subjects with material counts. */
 export interface MegaMenuSchool {
   type: string;
   school_name: string;

@@ -26,7 +26,7 @@ describe('labels', () => {
   });
 });
 
-describe('standalone interactive (SPEC §5)', () => {
+describe('standalone interactive', () => {
   it('is standalone when flagged', () => {
     expect(
       isStandaloneInteractive({ isStandaloneInteractive: true, interactiveId: null, fileTypes: ['material_file'] }),

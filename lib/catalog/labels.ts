@@ -1,6 +1,6 @@
-/** Material labels of SPEC §9 (Bestseller, New, Sale) and the rules behind them (SPEC §5). */
+/** Material labels (Bestseller, New, Sale) and the rules behind them. */
 
-/** New material window of SPEC §9: 14 days. */
+/** A material counts as new for 14 days after it was created. */
 export const NEW_MATERIAL_WINDOW_DAYS = 14;
 const WINDOW_MS = NEW_MATERIAL_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export function getMaterialLabels(
 }
 
 /**
- * SPEC §5: a material is a standalone interactive if the flag says so, or if it has an
+ * A material is a standalone interactive if the flag says so, or if it has an
  * interactive id and no main material file.
  */
 export function isStandaloneInteractive(material: {
@@ -52,7 +52,7 @@ export function isStandaloneInteractive(material: {
   return material.interactiveId !== null && !material.fileTypes.includes('material_file');
 }
 
-/** Preview image heights are capped at 500 (SPEC §5); width keeps the aspect ratio. */
+/** Preview image heights are capped at 500; width keeps the aspect ratio. */
 export const PREVIEW_MAX_HEIGHT = 500;
 
 export function capPreviewSize(width: number, height: number): { width: number; height: number } {

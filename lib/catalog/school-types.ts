@@ -1,4 +1,4 @@
-/** School types of SPEC §3 (keys as the spec names them; titles live in the messages). */
+/** School types (keys as the spec names them; titles live in the messages). */
 export const SCHOOL_TYPES = [
   'alle',
   'kita',
@@ -12,7 +12,7 @@ export const SCHOOL_TYPES = [
 ] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 
-/** School levels of SPEC §3 and the types each contains. */
+/** School levels (ground, secondary) and the types each contains. */
 export const SCHOOL_LEVELS = {
   ground: ['kita', 'grundschule'],
   secondary: ['sek1-mittel', 'sek1-gym', 'sek2', 'berufsschule', 'foerder', 'erwachsene'],

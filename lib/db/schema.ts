@@ -1,5 +1,5 @@
 /**
- * The database schema (Drizzle, PostgreSQL dialect) for the entities of SPEC §3 that pages need
+ * The database schema (Drizzle, PostgreSQL dialect) for the entities that pages need
  * now. Money is integer minor units plus a currency code; time is `timestamptz` in UTC.
  * Generated migrations live in `drizzle/`; never edit a generated migration by hand.
  */
@@ -41,7 +41,7 @@ export const users = pgTable(
     creationSource: text('creation_source').notNull().default('web'),
     doubleOptIn: boolean('double_opt_in').notNull().default(false),
     schoolId: integer('school_id'),
-    /** Role inside the school account: 'master' acts as school admin (SPEC §6). */
+    /** Role inside the school account: 'master' acts as school admin. */
     schoolRole: text('school_role'),
     createdAt: createdAt(),
   },
@@ -79,7 +79,7 @@ export const authorFollows = pgTable(
   (t) => [primaryKey({ columns: [t.followerId, t.authorId] }), index('author_follows_author').on(t.authorId)],
 );
 
-/** A custom domain that shows one author's storefront (SPEC §1, §2). */
+/** A custom domain that shows one author's storefront. */
 export const authorDomains = pgTable('author_domains', {
   domain: text('domain').primaryKey(),
   authorId: integer('author_id')
@@ -97,14 +97,14 @@ export const schools = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     city: text('city').notNull(),
-    /** One of the school types of SPEC §3 (grundschule, sek1-gym, …). */
+    /** One of the school types (grundschule, sek1-gym, …). */
     schoolType: text('school_type').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
   },
   (t) => [index('schools_world').on(t.world)],
 );
 
-/** Classification vocabularies, one row per world and value (SPEC §3 Filters). */
+/** Classification vocabularies (the catalogue filters), one row per world and value. */
 export const subjects = pgTable(
   'subjects',
   {
@@ -198,7 +198,7 @@ export const materials = pgTable(
     /** School-licence price in minor units set by the seller; null = three times the single price. */
     schoolPriceCents: integer('school_price_cents'),
     isBundle: boolean('is_bundle').notNull().default(false),
-    /** The explicit standalone-interactive flag (SPEC §5). */
+    /** The explicit standalone-interactive flag; without it, an interactive with no main file is one too. */
     isStandaloneInteractive: boolean('is_standalone_interactive').notNull().default(false),
     isBundleInteractive: boolean('is_bundle_interactive').notNull().default(false),
     interactiveId: integer('interactive_id'),
@@ -223,7 +223,7 @@ export const materials = pgTable(
   ],
 );
 
-/** Files of a material by type: material_file, sources, cover (SPEC §3). */
+/** Files of a material by type: material_file, sources, cover. */
 export const materialFiles = pgTable(
   'material_files',
   {
@@ -313,7 +313,7 @@ export const materialSchoolTypes = pgTable(
     materialId: integer('material_id')
       .notNull()
       .references(() => materials.id, { onDelete: 'cascade' }),
-    /** One of the school type keys of SPEC §3. */
+    /** One of the school type keys (lib/catalog/school-types.ts). */
     schoolType: text('school_type').notNull(),
   },
   (t) => [primaryKey({ columns: [t.materialId, t.schoolType] }), index('material_st_st').on(t.schoolType)],
@@ -389,7 +389,7 @@ export const blogPosts = pgTable(
 );
 
 /**
- * Access tokens of SPEC §4 sessions: for a user (password or social sign-in) or anonymous
+ * Access tokens of sessions: for a user (password or social sign-in) or anonymous
  * (client credentials). Only a SHA-256 hash of the token is stored.
  */
 export const accessTokens = pgTable(
@@ -401,7 +401,7 @@ export const accessTokens = pgTable(
     /** 'web' (the website) or 'app' (the mobile app). */
     clientId: text('client_id').notNull(),
     grantType: text('grant_type').notNull(),
-    /** Set for a login-as session: the admin acting as this token's user (SPEC §6 impersonation). */
+    /** Set for a login-as session (impersonation): the admin acting as this token's user. */
     impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -18,7 +18,7 @@ async function recount(followerId: number, authorId: number): Promise<void> {
   );
 }
 
-/** Follows an author (SPEC §4: added to the front of the list). Following twice changes nothing. */
+/** Follows an author (the newest follow comes first in the list). Following twice changes nothing. */
 export async function followAuthor(followerId: number, authorId: number): Promise<void> {
   if (followerId === authorId)
     throw new AppError('validation_failed', undefined, [{ path: 'subjectId', message: 'You cannot follow yourself' }]);
@@ -41,7 +41,7 @@ export async function unfollowAuthor(followerId: number, authorId: number): Prom
   if (removed.length) await recount(followerId, authorId);
 }
 
-/** The authors a user follows, newest first, one page at a time (SPEC §7 `v1/subscriptions`). */
+/** The authors a user follows, newest first, one page at a time (`GET v1/subscriptions`). */
 export async function listFollowedAuthors(followerId: number, page: { limit: number; page: number }) {
   const db = getDb();
   const rows = await db

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, paginationSchema } from '@/lib/api/schemas';
 
-/** The body of subscribe and unsubscribe (SPEC §7). Authors can be followed so far. */
+/** The body of subscribe and unsubscribe: subjectId and subjectType. Authors can be followed so far. */
 export const subscriptionSchema = z
   .object({
     subjectId: idSchema,

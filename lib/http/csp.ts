@@ -3,7 +3,7 @@ import { getEnv } from '@/lib/env';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 /**
- * The Content-Security-Policy of every HTML page (DESIGN §6). Scripts run only with the
+ * The Content-Security-Policy of every HTML page. Scripts run only with the
  * response's nonce (which the pre-route writes into the page as it serves it, lib/http/nonce-html.ts)
  * or, for the one inline script whose text never changes, its hash; 'strict-dynamic' lets those
  * scripts load Next's chunks; 'self' is the fallback of browsers that know neither.

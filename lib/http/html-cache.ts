@@ -5,7 +5,7 @@ import { buildGzipTemplate, renderGzipTemplate, type GzipTemplate } from './nonc
 import { buildNonceTemplate, renderNonceTemplate, type NonceTemplate } from './nonce-html';
 
 /**
- * A stored page: the HTML split around its CSP nonces (each response gets its own, DESIGN §6),
+ * A stored page: the HTML split around its CSP nonces (each response gets its own),
  * and for gzip keys the same page compressed once with room for the nonce (lib/http/nonce-gzip.ts).
  */
 export interface CachedPage {
@@ -44,10 +44,10 @@ const PURGE_MEMORY_MS = 60_000;
 const MAX_RECENT_PURGES = 10_000;
 
 /**
- * An in-process cache of anonymous public HTML, in front of Next (DESIGN §3): a page every
- * anonymous visitor of a world sees the same way is rendered once and then served from memory
- * until its time is up or a purge drops it. Bounded by entries and bytes, least recently used
- * out first.
+ * An in-process cache of anonymous public HTML, in front of Next and faster than its static
+ * route: a page every anonymous visitor of a world sees the same way is rendered once and then
+ * served from memory until its time is up or a purge drops it. Bounded by entries and bytes,
+ * least recently used out first.
  */
 export class HtmlCache {
   private readonly entries = new Map<string, Entry>();

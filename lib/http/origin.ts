@@ -5,7 +5,8 @@ import { getPublicOrigin } from '@/lib/seo/origin';
 export type OriginRefusal = 'missing_origin' | 'foreign_origin';
 
 /**
- * The CSRF rule for mutations (DESIGN §6). A browser names the page's origin on every POST, so:
+ * The CSRF rule for mutations: they must come from our own pages. A browser names the page's
+ * origin on every POST, so:
  * - a request with an `Origin` must name our configured public origin exactly (scheme, host and
  *   port: behind a TLS-terminating proxy Node sees `http`, so the request's own URL cannot say
  *   what the browser saw);

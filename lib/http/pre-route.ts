@@ -34,7 +34,7 @@ const SEARCH_TTL_MS = 60_000;
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
  * never I/O. Returns true when it answered the request itself. Every response gets the security
- * headers; every HTML page its own CSP nonce (DESIGN §6), cached or rendered by Next.
+ * headers; every HTML page its own CSP nonce, cached or rendered by Next.
  */
 export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   // A path that cannot be decoded (`%FF`, `%E0%A4%A`, a NUL) names no page of ours; Next would
@@ -83,7 +83,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   }) as ServerResponse['writeHead'];
 
   let capture: (() => void) | null = null;
-  // Search-engine hint for every page of a world, as a header (SPEC §2); pages repeat it as meta.
+  // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
   const world = rawSegments[0];
   if (decodedSegments && isWorldCode(world)) {
     const match = matchRoute(world, decodedSegments.slice(1));

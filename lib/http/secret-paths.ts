@@ -3,7 +3,7 @@ import { pathForRoute, type RouteParams } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
-/** Routes whose path carries a secret from a mail (SPEC §2), and the name of that parameter. */
+/** Routes whose path carries a secret token from a mail, and the name of that parameter. */
 export const SECRET_PATH_PARAMS: Partial<Record<RouteId, string>> = {
   'register-confirm': 'registrationToken',
   'complete-registration': 'token',

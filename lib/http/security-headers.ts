@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 
 /**
- * Headers every response carries (DESIGN §6), pages, API, static files and media alike. The
+ * Security headers every response carries, pages, API, static files and media alike. The
  * Content-Security-Policy of HTML pages is added per response with its nonce (lib/http/csp.ts).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { repairTrackingQuery } from './tracking-query';
 
-describe('repairTrackingQuery (SPEC §2 malformed tracking links)', () => {
+describe('repairTrackingQuery (malformed tracking links)', () => {
   it('leaves a well-formed query alone', () => {
     expect(repairTrackingQuery('q=bruch&utm_source=news')).toBeNull();
     expect(repairTrackingQuery('')).toBeNull();

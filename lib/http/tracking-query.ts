@@ -2,7 +2,7 @@
 const TRACKING = /^(utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl)=/i;
 
 /**
- * SPEC §2: a link whose query value has a malformed marker before a tracking parameter
+ * A link whose query value has a malformed marker before a tracking parameter
  * (`?ref=news?utm_source=x`, `&amp;utm_medium=y`) is rewritten into a well-formed query.
  * Returns the repaired query, or null when the query was fine.
  */

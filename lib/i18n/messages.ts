@@ -29,7 +29,7 @@ function mergeDeep(base: Messages, override: Messages): Messages {
 const cache = new Map<Language, Messages>();
 
 /**
- * All texts for a language, each group a namespace, with the per-key fallback of DESIGN §2:
+ * All texts for a language, each group a namespace, with a fallback per key:
  * language → en → de. Read once per process.
  */
 export function getMessages(language: Language): Messages {

@@ -1,5 +1,5 @@
 /**
- * The text groups: the 32 of SPEC §1 and `admin` (the admin area's own texts); each is one JSON
+ * The text groups: the product's 32 and `admin` (the admin area's own texts); each is one JSON
  * file per language and one namespace.
  */
 export const TEXT_GROUPS = [

@@ -101,7 +101,7 @@ describe('checkImage', () => {
   });
 });
 
-describe('renderUserImages (SPEC §9: author image 200, avatar 32×32 quality 95)', () => {
+describe('renderUserImages (author image 200, avatar 32×32 quality 95)', () => {
   it('renders a 200×200 author image and a 32×32 avatar, as WebP and JPEG', async () => {
     const { authorImage, avatar } = await renderUserImages(await checkImage(await solidImage(640, 480, 'jpeg')));
     expect(authorImage.webp).toMatchObject({ format: 'webp', width: 200, height: 200 });
@@ -199,7 +199,7 @@ describe('renderUserImages (SPEC §9: author image 200, avatar 32×32 quality 95
   });
 });
 
-describe('renderBackground (SPEC §9: height 204, width up to 1200, quality 80, WebP)', () => {
+describe('renderBackground (height 204, width up to 1200, quality 80, WebP)', () => {
   it.each([
     [1600, 800, 408],
     [4000, 500, 1200],

@@ -109,7 +109,7 @@ async function decoding<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The author image (200×200) and the avatar (32×32) of SPEC §9, both quality 95, cut square from
+ * The author image (200×200) and the avatar (32×32), both quality 95, cut square from
  * the middle of the upload.
  */
 export async function renderUserImages(image: CheckedImage): Promise<{ authorImage: ImagePair; avatar: ImagePair }> {
@@ -132,7 +132,7 @@ export function backgroundSize(width: number, height: number): { width: number; 
 }
 
 /**
- * The profile background of SPEC §9: scaled to 204 high keeping its proportions, wider images
+ * The profile background: scaled to 204 high keeping its proportions, wider images
  * cut to 1200 around the middle; quality 80. Also answers the main colour, which pages may show
  * while the image loads.
  */

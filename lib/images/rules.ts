@@ -1,9 +1,10 @@
 /**
- * The image rules of SPEC §9 and the limits on what may be uploaded (DESIGN §6).
+ * The sizes and qualities of avatar, author image and profile background, and the limits on what
+ * may be uploaded (an upload is checked by its content, never by its name).
  *
- * Every image is stored twice: WebP (what pages use; SPEC §9 "WebP where supported") and a JPEG
+ * Every image is stored twice: WebP (what pages use where the browser supports it) and a JPEG
  * fallback with the same size and quality for the few clients without WebP, so a client that
- * keeps the "WebP supported" flag of SPEC §9 always has a file it can show.
+ * keeps a "WebP supported" flag always has a file it can show.
  */
 export const IMAGE_RULES = {
   /** The small avatar next to a user's name: 32×32, quality 95. */

@@ -40,7 +40,7 @@ async function readLimited(request: Request, limit: number, maxFileBytes: number
 }
 
 /**
- * The one file of a multipart upload (SPEC §7 "multipart file"), in the form field `file`,
+ * The one file of a multipart upload, in the form field `file`,
  * with the size limit enforced while reading. The client's file name and declared type are
  * ignored: the content is checked by the caller (lib/images/process.ts). Other form fields are
  * refused, like unknown fields in JSON bodies.

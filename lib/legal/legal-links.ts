@@ -1,7 +1,7 @@
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
-/** Legal document kinds of SPEC §3: anchors on the terms page plus two per-world agreements. */
+/** Legal document kinds: anchors on the terms page plus two per-world agreements. */
 export const LEGAL_DOCUMENT_KINDS = [
   'dataProtection',
   'termsAndConditions',

@@ -6,7 +6,7 @@ import { currencyOfCountry } from './currencies';
 
 /** Cookie with the visitor's chosen country (`v3/location/set-country`). */
 export const COUNTRY_COOKIE = 'kreide_country';
-/** SPEC §9: a set country expires after one year. */
+/** A set country expires after one year. */
 export const COUNTRY_EXPIRES_IN_SECONDS = 365 * 24 * 60 * 60;
 
 export const countryCode = z
@@ -46,7 +46,7 @@ function lookupIp(ip: string | null | undefined): string | undefined {
 
 /**
  * The visitor's country: their own choice first (they set it on purpose), then a trusted CDN
- * header, then the offline IP database; when all fail, the country of the de world (SPEC §8).
+ * header, then the offline IP database; when all fail, the country of the de world.
  */
 export function resolveCountry(sources: CountrySources, world: World = getWorld('de')): CountryAnswer {
   const fallbackWorld = getWorld('de');

@@ -28,7 +28,7 @@ function getTransport(): Transporter {
 }
 
 /**
- * Sends a mail (DESIGN §1): through SMTP when `SMTP_URL` is set, otherwise written as an `.eml`
+ * Sends a mail: through SMTP when `SMTP_URL` is set, otherwise written as an `.eml`
  * file to `DATA_DIR/mail` and logged, so a fresh machine still "sends" every mail.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {

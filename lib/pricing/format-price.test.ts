@@ -9,7 +9,7 @@ const digits = (s: string) => s.replace(/\D/g, '');
 /** The worlds whose language writes a decimal point: they keep it (the price decision). */
 const DECIMAL_POINT_WORLDS = ['cn', 'hi', 'jp', 'kr', 'my', 'th'];
 
-describe('formatPrice (SPEC §5)', () => {
+describe('formatPrice', () => {
   it('shows two decimals with the locale separator', () => {
     expect(normalize(formatPrice(499, 'EUR', 'de-DE'))).toBe('4,99 €');
     expect(normalize(formatPrice(1000, 'EUR', 'it-IT'))).toBe('10,00 €');

@@ -1,5 +1,5 @@
 /**
- * Price display rules of SPEC §5: two decimals; for ARS, COP, GTQ, CLP and MXN, values above 1
+ * Price display rules: two decimals; for ARS, COP, GTQ, CLP and MXN, values above 1
  * are rounded down to whole numbers. Amounts are integer minor units of the currency's ISO 4217
  * exponent (cents; whole yen and won), and every currency is shown with two decimals all the same.
  *
@@ -40,7 +40,7 @@ export function formatPrice(minor: number, currency: string, locale: string): st
   return formatter(locale, currency, 2).format(value);
 }
 
-/** Tracking price of SPEC §5: whole cents, rounded down. */
+/** Tracking price: whole cents, rounded down. */
 export function trackingPriceCents(amount: number): number {
   // 0.29 * 100 is 28.999999999999996 in binary floating point: settle that noise before flooring.
   return Math.floor(Number((amount * 100).toFixed(6)));

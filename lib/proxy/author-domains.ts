@@ -48,7 +48,7 @@ function refreshInBackground(): void {
 
 /**
  * The author custom domains, from an in-memory map: loaded once, then refreshed in the background
- * every minute — the proxy never waits for the database on a normal request (DESIGN §3). The host
+ * every minute — the proxy never waits for the database on a normal request. The host
  * may come straight from the Host header: it is normalised here (see normalizeHost).
  */
 export async function findAuthorDomain(host: string): Promise<AuthorDomain | undefined> {

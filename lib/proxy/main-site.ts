@@ -12,7 +12,7 @@ const isHomeTab = (value: string | null): value is (typeof HOME_TABS)[number] =>
   (HOME_TABS as readonly string[]).includes(value ?? '');
 
 /**
- * The root entry point `/` (SPEC §2): a stored target path wins; otherwise the remembered
+ * The root entry point `/`: a stored target path wins; otherwise the remembered
  * world's home (cookie); otherwise a tiny page that checks local storage and goes on to
  * the remembered world or de. `?tab=` is passed on to the home.
  */

@@ -3,7 +3,7 @@ import { WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 import type { AuthorDomain } from './author-domains';
 import { STOREFRONT_FOLDER, isStorefrontFolderPath } from './storefront-folder';
 
-/** The paths an author's own domain serves (SPEC §2 author-domain routes). */
+/** The paths an author's own domain serves: home, blog, materials and one material. */
 const STOREFRONT_PATH = /^\/(?:blog|materials|material\/\d+(?:\/[^/]+)?)?\/?$/;
 
 export { STOREFRONT_FOLDER, isStorefrontFolderPath };

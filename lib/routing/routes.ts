@@ -1,15 +1,16 @@
 /**
- * The routing table of SPEC §2. Each route is written once, in its German form (the model the
+ * The routing table of every screen. Each route is written once, in its German form (the model the
  * spec gives); every static word is translated per world through `SEGMENT_WORDS`. The table is
  * compiled once into per-world lookup maps (`lib/routing/localized-routes.ts`) — never into config
- * rewrites or the proxy, which DESIGN §3 measured as the hot-path trap.
+ * rewrites or the proxy: Next re-compiles every rewrite on each request to a dynamic route, so
+ * thousands of per-world rules there make every page slow.
  *
  * Pattern syntax: static words, `:name` (one segment), `:name?` (optional, last only),
  * `:name*` (zero or more segments, last only). A param listed in `enums` takes one of a fixed set
  * of translatable words (the author-profile tab).
  */
 
-/** How search engines may treat a page (SPEC §2 "Search-engine hints"). */
+/** How search engines may treat a page: public content is indexed; private and payment pages are not. */
 export type RobotsClass = 'index' | 'noindex-follow' | 'noindex-nofollow';
 
 /**
@@ -190,5 +191,5 @@ export function getRoute(id: RouteId): Route {
   return BY_ID.get(id)!;
 }
 
-/** Routes of an author's own domain (SPEC §2 "Author-domain routes"); not world-prefixed. */
+/** Routes of an author's own domain; not world-prefixed. */
 export const AUTHOR_DOMAIN_ROUTES = ['', 'blog', 'materials', 'material/:id/:slug'] as const;

@@ -11,7 +11,10 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Limits of DESIGN §6, per client IP and per account (the policy is in docs/decisions.md). */
+/**
+ * Rate limits on sign-in, sign-up, recovery and token use, per client IP and per account (the
+ * policy is in docs/decisions.md).
+ */
 export const RATE_LIMITS = {
   signInPerIp: { limit: 100, windowMs: 10 * 60_000 },
   /**

@@ -3,7 +3,7 @@ import type { RobotsClass } from '@/lib/routing/routes';
 import { DEFAULT_WORLD, WORLD_CODES, getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { getPublicOrigin } from './origin';
 
-/** Robots meta of a page class (SPEC §2 search-engine hints). */
+/** Robots meta of a page class: index,follow, noindex,follow or noindex,nofollow. */
 export function robotsFor(robots: RobotsClass): Metadata['robots'] {
   if (robots === 'index') return { index: true, follow: true };
   if (robots === 'noindex-follow') return { index: false, follow: true };

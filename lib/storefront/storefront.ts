@@ -35,7 +35,7 @@ export type StorefrontPage =
   | { kind: 'material'; id: number; slug?: string }
   | { kind: 'not-found' };
 
-/** The storefront page of a path on an author's domain (SPEC §2 author-domain routes). */
+/** The storefront page of a path on an author's domain: home, blog, materials or one material. */
 export function resolveStorefrontPath(segments: string[]): StorefrontPage {
   const [first, second, third, ...rest] = segments;
   if (!first) return { kind: 'home' };

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** Author-written HTML reduced to safe formatting (DESIGN §6): no scripts, styles or handlers. */
+/** Author-written HTML reduced to safe formatting: no scripts, styles or handlers. */
 export function sanitizeAuthorHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a'],

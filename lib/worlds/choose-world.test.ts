@@ -1,6 +1,6 @@
 import { chooseWorld } from './choose-world';
 
-describe('chooseWorld (SPEC §1 order)', () => {
+describe('chooseWorld', () => {
   it('prefers the author custom domain over everything else', () => {
     expect(chooseWorld({ authorDomainWorld: 'es', firstPathSegment: 'it', rememberedWorld: 'fr' })).toEqual({
       world: 'es',

@@ -1,6 +1,6 @@
 import { DEFAULT_WORLD, isWorldCode, type WorldCode } from './worlds';
 
-/** Everything a request can tell about which world a visitor wants, in SPEC §1 order. */
+/** Everything a request can tell about which world a visitor wants, in the order they count. */
 export interface WorldHints {
   /** World of the author whose custom domain was requested. */
   authorDomainWorld?: string | null;
@@ -16,7 +16,7 @@ export interface WorldChoice {
 }
 
 /**
- * Chooses the world in the order of SPEC §1: author custom domain, first path segment,
+ * Chooses the world in this order: author custom domain, first path segment,
  * last visited world, then de. Invalid hints are skipped, never trusted.
  */
 export function chooseWorld(hints: WorldHints): WorldChoice {
@@ -28,7 +28,7 @@ export function chooseWorld(hints: WorldHints): WorldChoice {
 
 /** Name of the cookie (and local storage key) that remembers the last visited world. */
 export const WORLD_COOKIE = 'kreide_world';
-/** Cookie storage default of SPEC §9: 30 days. */
+/** The world cookie is kept 30 days, the default for stored cookies. */
 export const WORLD_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-/** Cookie holding a path the visitor should be sent to when opening `/` (SPEC §2). */
+/** Cookie holding a path the visitor should be sent to when opening `/`. */
 export const TARGET_PATH_COOKIE = 'kreide_target';

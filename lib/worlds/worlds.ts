@@ -1,5 +1,5 @@
 /**
- * The one table of the 27 worlds (storefronts) of SPEC §1 and the interface languages.
+ * The one table of the 27 worlds (storefronts) and the interface languages.
  * Everything that differs per world — formatting locale, language, currency, country,
  * legal links — is read from here; nothing else hard-codes a world.
  */
@@ -34,7 +34,7 @@ export const WORLD_CODES = [...MAIN_WORLDS, ...SUPPLEMENTARY_WORLDS] as const;
 export type MainWorld = (typeof MAIN_WORLDS)[number];
 export type WorldCode = (typeof WORLD_CODES)[number];
 
-/** Interface languages: one per world plus English (SPEC §1). */
+/** Interface languages: one per world plus English. */
 export const LANGUAGES = [
   'de',
   'es',

@@ -166,3 +166,37 @@ test('a free material is taken in one click after signing in, and downloaded fro
   const bytes = fs.readFileSync((await (await downloading).path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
+
+test('the credit page shows the credit of each world and the invitation link (es)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const signIn = await context.request.post('/api/v3/oauth2/authenticate?world=es', {
+    headers: { origin: baseURL! },
+    data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
+  });
+  expect(signIn.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(pathFor('es', 'cabinet-credit'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The demo buyer's 5 € of credit were earned in the German world and count only there.
+  await expect(page.getByTestId('credit-balances')).toContainText('Deutschland');
+  await expect(page.getByTestId('credit-balances')).toContainText(/5,00\s€/);
+  await expect(page.getByTestId('invite-link')).toHaveText(new RegExp(`${pathFor('es', 'invitation')}/[a-z0-9-]+$`));
+  await expect(page.getByText('Comparte tu enlace de invitación.', { exact: false })).toBeVisible();
+  await context.close();
+});
+
+test('a voucher code entered on the vouchers page lands on the cart (fr, without JavaScript)', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(pathFor('fr', 'vouchers'));
+  await page.getByLabel('Code promo').fill('KREIDE10-FR');
+  await page.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page).toHaveURL(`${pathFor('fr', 'cart')}?notice=voucher`);
+  await expect(page.getByRole('status')).toHaveText('Le code promo a été appliqué.');
+  await page.goto(pathFor('fr', 'vouchers'));
+  await expect(page.getByRole('status')).toContainText('Le bon KREIDE10-FR est appliqué à votre panier.');
+  await context.close();
+});

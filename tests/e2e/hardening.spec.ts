@@ -7,7 +7,7 @@ import { ROUTES } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 /**
- * What an attacker and a careless client try against pages (issue 9): script injection through
+ * What an attacker and a careless client try against pages: script injection through
  * the root entry, open redirects, bad ids and encodings on every page class, and filling the disk
  * with 404s. Requests go out raw (node:http), so the path arrives exactly as written.
  */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 
 /**
- * The public pages of SPEC §2 that the catalogue journeys do not pass through — user profile,
+ * The public pages that the catalogue journeys do not pass through — user profile,
  * blog post, lesson and school landings, recommendations — and an unknown author, as the built
  * server answers them: status codes, redirects, robots hints. What they show is also checked,
  * closer to the data, in tests/integration/public-pages.test.tsx.

@@ -4,7 +4,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 /**
- * Security headers and the Content-Security-Policy (DESIGN §6, issue 4): every page answers with
+ * Security headers and the Content-Security-Policy: every page answers with
  * them, runs its scripts under its own nonce without a single violation, and still becomes
  * interactive — served from the in-process cache and rendered by Next alike.
  */

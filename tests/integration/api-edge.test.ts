@@ -175,7 +175,7 @@ describe(`the API edge on ${BACKEND}`, () => {
       );
     });
 
-    it('stays a GET for the app with its bearer token (SPEC §7)', async () => {
+    it('stays a GET for the app with its bearer token', async () => {
       const app = await signIn(DEMO_ACCOUNTS.buyer, 'app');
       const authorization = `Bearer ${app.body.access_token}`;
       expect((await logoutByGet(apiRequest('/api/v3/oauth2/logout', { headers: { authorization } }))).status).toBe(200);

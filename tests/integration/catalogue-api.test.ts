@@ -26,7 +26,7 @@ async function json(response: Response) {
 
 describe(`catalogue API on ${BACKEND}`, () => {
   describe('POST v3/user-details/query', () => {
-    it('answers the author profile of SPEC §3 by user id and world', async () => {
+    it('answers the author profile by user id and world', async () => {
       const { status, body } = await json(
         await userDetailsQuery(
           apiRequest('/api/v3/user-details/query', {

@@ -11,8 +11,8 @@ import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
 /**
- * The public pages of SPEC §2 that no browser test opens — user profile, blog post, lesson and
- * school landings, recommendations — and the not-found state of an unknown author (SPEC §4, §8),
+ * The public pages that no browser test opens — user profile, blog post, lesson and
+ * school landings, recommendations — and the not-found state of an unknown author (status 404),
  * rendered as a visitor's path reaches them: through the catch-all page of app/[world], its
  * routing table and its registry of views, against the seeded database. Status codes and
  * headers need the built server: tests/e2e/public-pages.spec.ts.

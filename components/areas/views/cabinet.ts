@@ -7,6 +7,7 @@ const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-bought': () => import('@/components/commerce/bought-materials-page').then((m) => m.BoughtMaterialsPage),
   'cabinet-invoices': () => import('@/components/commerce/invoices-page').then((m) => m.InvoicesPage),
+  'cabinet-credit': () => import('@/components/commerce/credit-page').then((m) => m.CreditPage),
   'cabinet-change-email': () => accountPages().then((m) => m.ChangeEmailPage),
   'cabinet-change-password': () => accountPages().then((m) => m.ChangePasswordPage),
   'cabinet-billing-address': () => settingsPages().then((m) => m.BillingAddressPage),

@@ -4,6 +4,7 @@ import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
   cart: () => import('@/components/commerce/cart-page').then((m) => m.CartPage),
   payment: () => import('@/components/commerce/payment-page').then((m) => m.PaymentPage),
+  vouchers: () => import('@/components/commerce/vouchers-page').then((m) => m.VouchersPage),
   'order-confirmation': () =>
     import('@/components/commerce/order-confirmation-page').then((m) => m.OrderConfirmationPage),
 };

@@ -37,7 +37,7 @@ export function safeReturnTo(value: string | undefined, world: WorldCode): strin
 
 /**
  * Where the provider sends the user back: our callback, or for Microsoft the Microsoft redirect
- * page of the world (SPEC §2), which completes the sign-in through `completeSocialSignIn`.
+ * page of the world, which completes the sign-in through `completeSocialSignIn`.
  */
 export function redirectUriFor(provider: SocialProvider, world: WorldCode): string {
   const origin = getPublicOrigin();

@@ -24,7 +24,7 @@ export const TERMS = {
   publishedAt: '2025-01-01T00:00:00.000Z',
 };
 
-/** A 401 in the error shape of SPEC §8 / lib/api/handler.ts. */
+/** A 401 in the error shape of lib/api/handler.ts. */
 export function unauthorized(reason: string, extra: Record<string, unknown> = {}) {
   return HttpResponse.json(
     { error: { code: 'unauthorized', message: 'Unauthorized', details: { reason, ...extra } } },

@@ -27,7 +27,7 @@ function isAlive(pid: number): boolean {
 
 /**
  * Takes the lock file of an embedded database folder. PGlite has no lock of its own and two
- * owners silently lose committed rows (DESIGN §1), so exactly one process may hold it.
+ * owners silently lose committed rows, so exactly one process may hold it.
  * A lock left by a dead process is taken over. Returns the release function.
  */
 export function acquireDatabaseLock(dbDir: string): () => void {

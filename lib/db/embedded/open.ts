@@ -14,7 +14,7 @@ export interface EmbeddedDatabase {
 /**
  * Opens PGlite (persisted in `dbDir`, or in memory when `dbDir` is 'memory://') behind a
  * PostgreSQL wire-protocol socket, so the app talks to it with `pg` exactly as it talks to
- * PostgreSQL: one code path for both (DESIGN §1). Extensions that search needs are loaded here
+ * PostgreSQL: one code path for both. Extensions that search needs are loaded here
  * because PGlite only has them when passed at creation.
  */
 export async function openEmbeddedDatabase(dbDir: string, port = 0): Promise<EmbeddedDatabase> {

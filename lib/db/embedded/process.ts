@@ -1,6 +1,6 @@
 /**
  * Entry point of the embedded database process. PGlite runs queries on the calling thread, so
- * it lives in its own process (DESIGN §1) and the web server reaches it over a socket.
+ * it lives in its own process and the web server reaches it over a socket.
  * Started by `server.ts`; tells its parent the connection URL over IPC.
  */
 import { openEmbeddedDatabase } from './open';

@@ -1,5 +1,5 @@
 /**
- * The deterministic demo catalogue (issue 2 §9): realistic materials in the five main worlds,
+ * The deterministic demo catalogue: realistic materials in the five main worlds,
  * each written in its world's language, with authors, followers, blog posts, generated covers
  * and previews, free and paid items, sales, bundles and interactive materials.
  */

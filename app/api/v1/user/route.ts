@@ -2,7 +2,7 @@ import { AppError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/handler';
 import { getCurrentUser } from '@/lib/accounts/user';
 
-// GET /api/v1/user — the signed-in user (SPEC §3 User); 401 for anonymous or invalid tokens.
+// GET /api/v1/user — the signed-in user; 401 for anonymous or invalid tokens.
 export const GET = defineRoute({ summary: 'The signed-in user', auth: 'user' }, async ({ session, world }) => {
   const user = await getCurrentUser(session.userId, {
     world: world.code,

@@ -40,7 +40,7 @@ async function load({ params }: Props) {
   return { storefront, page, author, material, world: getWorld(storefront.world) };
 }
 
-/** Canonical links point to the main site's pages (issue 3 §7), so search engines see one copy. */
+/** Canonical links point to the main site's pages, so search engines see one copy. */
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { page, author, material, world } = await load(props);
   const origin = getPublicOrigin();

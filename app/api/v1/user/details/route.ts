@@ -2,8 +2,8 @@ import { AppError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/handler';
 import { getUserDetails, noQueryParams, updateUserDetails, userDetailsUpdateSchema } from '@/lib/accounts/user-details';
 
-// GET /api/v1/user/details?world= — the signed-in user's changeable details (SPEC §3 User and
-// author profile). Always the session's user: there is no user id to pass.
+// GET /api/v1/user/details?world= — the signed-in user's changeable details (user and author
+// profile). Always the session's user: there is no user id to pass.
 export const GET = defineRoute(
   { summary: "The signed-in user's changeable details", auth: 'user', query: noQueryParams },
   async ({ session }) => {

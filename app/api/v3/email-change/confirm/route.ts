@@ -3,7 +3,7 @@ import { confirmEmailChange, confirmEmailChangeSchema } from '@/lib/accounts/ema
 import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/email-change/confirm — follows the mailed change-email link (single use); works
-// without a session, the link is the proof (SPEC §4 exempts this URL from refresh handling).
+// without a session, the link is the proof (the client exempts this URL from its 401 refresh handling).
 export const POST = defineRoute(
   {
     summary: 'Confirms a change of e-mail address with the mailed token',

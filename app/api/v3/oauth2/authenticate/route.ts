@@ -6,7 +6,7 @@ import { mergeAnonymousCart } from '@/lib/commerce/cart';
 import { cartOwnerOf } from '@/lib/commerce/cart-request';
 import { clientIp } from '@/lib/security/rate-limit';
 
-// POST /api/v3/oauth2/authenticate — sign in (SPEC §7): answers access_token and oauth_user_id;
+// POST /api/v3/oauth2/authenticate — sign in: answers access_token and oauth_user_id;
 // for the website (client_id web) the token goes only into the httpOnly session cookie. The
 // origin check refuses a sign-in posted from another site (login CSRF).
 export const POST = defineRoute(
@@ -24,7 +24,7 @@ export const POST = defineRoute(
     const cartToken = cartOwnerOf(request, world.code, null).cartToken;
     if (answer.oauth_user_id && cartToken) await mergeAnonymousCart(answer.oauth_user_id, cartToken);
     if (body.client_id !== 'web') return NextResponse.json(answer, { headers: { 'Cache-Control': 'no-store' } });
-    // The website never sees its token: it lives only in the httpOnly cookie (DESIGN §1).
+    // The website never sees its token: it lives only in the httpOnly cookie.
     const response = NextResponse.json(
       { access_token: null, oauth_user_id: answer.oauth_user_id },
       { headers: { 'Cache-Control': 'no-store' } },

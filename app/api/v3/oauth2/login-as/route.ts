@@ -4,7 +4,7 @@ import { loginAsSchema, startImpersonation } from '@/lib/accounts/impersonation'
 import { isHttps, usesSessionCookie, writeSessionCookie } from '@/lib/accounts/session';
 import { clientIp } from '@/lib/security/rate-limit';
 
-// POST /api/v3/oauth2/login-as — an admin starts acting as another user (SPEC §2 login-as, §6).
+// POST /api/v3/oauth2/login-as — an admin starts acting as another user (impersonation).
 // The website keeps the admin's own token in the sealed cookie to return to; the app receives
 // the impersonation token.
 export const POST = defineRoute(

@@ -27,7 +27,7 @@ export const POST = defineRoute(
   async ({ request }) => logOut(request),
 );
 
-// GET /api/v3/oauth2/logout — the mobile app's logout with its bearer token (SPEC §7 lists a GET).
+// GET /api/v3/oauth2/logout — the mobile app's logout with its bearer token (the API offers logout as a GET too).
 // A cookie session is refused here: a GET can be triggered by any page that links to it.
 export const GET = defineRoute(
   { summary: "The app's logout with its bearer token", auth: 'anonymous', example: { logged_out: true } },

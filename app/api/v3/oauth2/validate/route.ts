@@ -3,10 +3,10 @@ import { defineRoute } from '@/lib/api/handler';
 import { usesSessionCookie } from '@/lib/accounts/session';
 import { hasAcceptedActualTerms } from '@/lib/accounts/terms';
 
-// GET /api/v3/oauth2/validate — whether the request's token is valid (SPEC §7): oauth_user_id
+// GET /api/v3/oauth2/validate — whether the request's token is valid: oauth_user_id
 // (null for an anonymous client-credentials token) and oauth_access_token (null for the website,
 // whose token stays in the httpOnly cookie). A valid token of a user who has not accepted the
-// world's actual terms answers 401 with the reason terms_not_accepted (SPEC §4).
+// world's actual terms answers 401 with the reason terms_not_accepted.
 export const GET = defineRoute(
   {
     summary: "Whether the request's token is valid",

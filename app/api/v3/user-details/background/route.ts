@@ -3,7 +3,7 @@ import { noQueryParams, setProfileBackground } from '@/lib/accounts/user-details
 import { readUploadedFile } from '@/lib/images/upload';
 
 // POST /api/v3/user-details/background?world= — multipart `file`: the signed-in seller's profile
-// background (SPEC §9); answers profile_background_data and profile_background_path (SPEC §7).
+// background (204 high, at most 1200 wide); answers profile_background_data and profile_background_path.
 export const POST = defineRoute(
   {
     summary: "The signed-in seller's profile background (multipart file)",

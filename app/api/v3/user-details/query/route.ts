@@ -3,8 +3,8 @@ import { defineRoute } from '@/lib/api/handler';
 import { authorQuerySchema, selectAuthorFields } from '@/lib/catalog/author-query';
 import { getAuthorProfile } from '@/lib/catalog/authors';
 
-// POST /api/v3/user-details/query?world= — an author profile by user id and world (SPEC §7).
-// 404 in the error shape when the user is not an author of that world (SPEC §4, §8). The answer
+// POST /api/v3/user-details/query?world= — an author profile by user id and world.
+// 404 in the error shape when the user is not an author of that world. The answer
 // is the public view for everybody, the owner included (lib/catalog/author-view.ts): a private
 // profile's personal fields are absent; the owner reads them through v1/user/details.
 // A read: no session is involved, so no origin check either.

@@ -1,0 +1,98 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { createAccount, hashPassword } from '@/lib/accounts/accounts';
+import { addToCart } from '@/lib/commerce/cart';
+import { checkout } from '@/lib/commerce/checkout';
+import { getCreditOverview } from '@/lib/commerce/credits';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await startTestDatabase({ seedMaterials: 60 });
+});
+afterAll(() => database.stop());
+
+let counter = 0;
+async function teacher(world: 'de' | 'gr' = 'de') {
+  counter += 1;
+  const { id } = await createAccount({
+    email: `credit-${counter}-${Date.now()}@example.test`,
+    publicName: `Credit Tester ${counter}`,
+    world,
+    passwordHash: await hashPassword('correct horse battery'),
+    status: 'active',
+    creationSource: 'web',
+  });
+  await getDb()
+    .insert(t.billingAddresses)
+    .values({
+      userId: id,
+      fullName: `Credit Tester ${counter}`,
+      street: 'Schulweg 2',
+      postalCode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    });
+  return id;
+}
+
+async function paidMaterials(world: 'de' | 'gr', n: number) {
+  return getDb()
+    .select({ id: t.materials.id })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.world, world),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        sql`${t.materials.salePriceCents} IS NULL`,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(n);
+}
+
+async function buy(userId: number, world: 'de' | 'gr', materialId: number) {
+  await addToCart({ world, userId, cartToken: null }, materialId, 'single');
+  const { order } = await checkout({
+    userId,
+    world,
+    provider: 'test',
+    idempotencyKey: `credit-test-${userId}-${materialId}-${Date.now()}`,
+    expectedTotal: null,
+    deliveryConsent: true,
+  });
+  return order;
+}
+
+describe(`credit on ${BACKEND}`, () => {
+  it('gives the inviter credit once, on the invited teacher’s first paid order, in that order’s world', async () => {
+    const inviter = await teacher();
+    const invited = await teacher('gr');
+    await getDb().update(t.accountStates).set({ invitedByUserId: inviter }).where(eq(t.accountStates.userId, invited));
+    const [first, second] = await paidMaterials('gr', 2);
+
+    const order = await buy(invited, 'gr', first!.id);
+    expect(order.status).toBe('paid');
+    const afterFirst = await getCreditOverview(getDb(), inviter);
+    expect(afterFirst.balances).toEqual([{ world: 'gr', currency: 'EUR', balance: 500 }]);
+    expect(afterFirst.entries).toEqual([
+      expect.objectContaining({ world: 'gr', amount: 500, reason: 'referral', orderReference: order.reference }),
+    ]);
+    expect(afterFirst.inviteCode).toMatch(/^[a-z0-9-]+$/);
+
+    await buy(invited, 'gr', second!.id);
+    const afterSecond = await getCreditOverview(getDb(), inviter);
+    expect(afterSecond.balances).toEqual([{ world: 'gr', currency: 'EUR', balance: 500 }]);
+    expect(afterSecond.entries).toHaveLength(1);
+  });
+
+  it('shows a teacher without credit nothing but their invite code, and nobody else’s entries', async () => {
+    const someone = await teacher();
+    const overview = await getCreditOverview(getDb(), someone);
+    expect(overview.balances).toEqual([]);
+    expect(overview.entries).toEqual([]);
+    expect(overview.inviteCode).not.toBeNull();
+  });
+});
