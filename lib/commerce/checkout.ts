@@ -12,6 +12,7 @@ import { quoteCart } from './cart';
 import { crashPoint } from './crash-points';
 import { fulfilOrder } from './fulfilment';
 import { issueDocument } from './invoices';
+import { enqueueOrderMail } from './order-mails';
 import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
@@ -241,7 +242,10 @@ export async function checkout(
       .set({ voucherCode: null, creditsRequestedMinor: null, updatedAt: now })
       .where(eq(t.carts.id, quote.cart!.id));
     if (provider === 'free' || provider === 'test') await fulfilOrder(tx, order.id, now);
-    else if (provider === 'invoice') await issueDocument(tx, order, 'invoice', { now });
+    else if (provider === 'invoice') {
+      await issueDocument(tx, order, 'invoice', { now });
+      await enqueueOrderMail('awaiting-payment', order.id, { db: tx });
+    }
     const [final] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id));
     crashPoint('checkout:before-commit');
     return final!;

@@ -3,6 +3,7 @@ import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
 import { issueDocument, orderInvoice } from './invoices';
+import { enqueueOrderMail } from './order-mails';
 
 /** What the inviter earns when an invited teacher's first paid order completes: 5 of the currency. */
 export const REFERRAL_CREDIT_MAJOR_UNITS = 5;
@@ -14,8 +15,8 @@ type OrderRow = typeof t.orders.$inferSelect;
  * status changes only from `pending`, so a replayed webhook, a second admin click or a retry
  * after a crash finds nothing to do and returns false. Delivering means: a licence per bought
  * material (and per material inside a bought bundle; an upgrade turns the single licence into a
- * school licence), the invoice unless one was issued at ordering, the sales counts, and the
- * inviter's credit on the invited buyer's first paid order.
+ * school licence), the invoice unless one was issued at ordering, the sales counts, the
+ * inviter's credit on the invited buyer's first paid order, and the buyer's receipt mail.
  */
 export async function fulfilOrder(tx: Database, orderId: number, now: Date = new Date()): Promise<boolean> {
   const [order] = await tx
@@ -52,6 +53,9 @@ export async function fulfilOrder(tx: Database, orderId: number, now: Date = new
   if (order.originalMinor > 0 && !(await orderInvoice(tx, order.id)))
     await issueDocument(tx, order, 'invoice', { now });
   await rewardInviter(tx, order);
+  // The receipt goes with the delivery, and only if it commits; a free material taken in one
+  // click needs none.
+  if (order.originalMinor > 0) await enqueueOrderMail('paid', order.id, { db: tx });
   return true;
 }
 

@@ -6,3 +6,4 @@
  */
 import '@/lib/mail/account-mails';
 import '@/lib/accounts/password';
+import '@/lib/commerce/order-mails';

@@ -3,8 +3,10 @@ import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
 import { getCreditOverview } from '@/lib/commerce/credits';
+import { recordPayment } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -94,5 +96,47 @@ describe(`credit on ${BACKEND}`, () => {
     expect(overview.balances).toEqual([]);
     expect(overview.entries).toEqual([]);
     expect(overview.inviteCode).not.toBeNull();
+  });
+});
+
+describe(`order mails on ${BACKEND}`, () => {
+  it('sends the receipt of a paid order in its world’s language, once, marked as a test payment', async () => {
+    const buyer = await teacher();
+    const [material] = await paidMaterials('de', 1);
+    const order = await buy(buyer, 'de', material!.id);
+    const [user] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, buyer));
+    const mails = (await deliveredMail()).filter((mail) => mail.to === user!.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Deine Bestellung ${order.reference} bei Kreide`);
+    expect(mails[0]!.text).toContain('Testzahlung: Es wurde kein Geld bewegt.');
+    expect(mails[0]!.text).toContain(`/de/bestellbestaetigung/${order.id}`);
+    expect(mails[0]!.text).toContain('/de/konto/gekaufte-materialien');
+  });
+
+  it('asks for the transfer of an invoice purchase in Greek, and sends the receipt once it is paid', async () => {
+    const buyer = await teacher('gr');
+    const [, , material] = await paidMaterials('gr', 3);
+    await addToCart({ world: 'gr', userId: buyer, cartToken: null }, material!.id, 'single');
+    const { order } = await checkout({
+      userId: buyer,
+      world: 'gr',
+      provider: 'invoice',
+      idempotencyKey: `order-mail-invoice-${buyer}`,
+      expectedTotal: null,
+      deliveryConsent: true,
+    });
+    const [user] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, buyer));
+    const waiting = (await deliveredMail()).filter((mail) => mail.to === user!.email);
+    expect(waiting.map((mail) => mail.subject)).toEqual([
+      `Η παραγγελία σας ${order.reference}: παρακαλούμε μεταφέρετε το ποσό`,
+    ]);
+    expect(waiting[0]!.text).toContain('IBAN');
+    expect(waiting[0]!.text).toContain(order.reference);
+
+    await recordPayment(order.id, order.totalMinor);
+    await recordPayment(order.id, order.totalMinor);
+    const all = (await deliveredMail()).filter((mail) => mail.to === user!.email);
+    expect(all.map((mail) => mail.subject)).toContain(`Η παραγγελία σας ${order.reference} στο Kreide`);
+    expect(all).toHaveLength(2);
   });
 });
