@@ -18,71 +18,108 @@ import { PriceSplit } from './price-split';
  */
 export const OrderConfirmationPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
-  async render({ world, userId, params }) {
-    const orderId = parseId(params.orderId);
+  async render(props) {
+    const orderId = parseId(props.params.orderId);
     const here =
       orderId === null
-        ? pathFor(world.code, 'order-confirmation')
-        : pathFor(world.code, 'order-confirmation', { orderId: String(orderId) });
-    if (userId === null) redirect(`${pathFor(world.code, 'login')}?next=${encodeURIComponent(here)}`);
-    if (orderId === null) redirect(pathFor(world.code, 'cart'));
-    const found = await getBuyerOrderWithStep(userId, orderId);
-    if (!found) notFound();
-    const { order, step } = found;
-    const t = await getTranslations('thank-you-page');
-    const money = (minor: number) => formatPrice(minor, order.currency, world.locale);
-
-    return (
-      <section className={styles.page} data-route="order-confirmation" data-order-status={order.status}>
-        <h1>{order.status === 'paid' ? t('title') : t('pendingTitle')}</h1>
-        {order.isTestPayment ? <p className={styles.testPayment}>{t('testPayment')}</p> : null}
-        <p data-testid="order-reference">{t('reference', { reference: order.reference })}</p>
-        <p data-testid="order-status">{t(`status.${order.status}`)}</p>
-
-        {step.kind === 'bank-transfer' ? (
-          <div className={styles.fieldset} data-testid="bank-transfer">
-            <h2>{t('transfer.title')}</h2>
-            <p>{t('transfer.intro', { amount: money(step.amount) })}</p>
-            <dl className={styles.split}>
-              <dt>{t('transfer.holder')}</dt>
-              <dd>{step.accountHolder}</dd>
-              <dt>IBAN</dt>
-              <dd>{step.iban}</dd>
-              <dt>BIC</dt>
-              <dd>{step.bic}</dd>
-              <dt>{t('transfer.reference')}</dt>
-              <dd>{step.reference}</dd>
-            </dl>
-          </div>
-        ) : null}
-
-        <ul className={styles.lines} data-testid="order-lines">
-          {order.items.map((item) => (
-            <li key={item.materialId} className={styles.line}>
-              <span>
-                {item.title}
-                <span className={styles.licence}>{t(`licences.${item.licence}`)}</span>
-              </span>
-              <span className={styles.linePrice}>{money(item.finalPrice)}</span>
-              <span>{item.refunded ? t('refunded') : ''}</span>
-            </li>
-          ))}
-        </ul>
-        <PriceSplit
-          world={world}
-          currency={order.currency}
-          originalPrice={order.originalPrice}
-          voucherDiscount={order.totalVoucherDiscount}
-          usedCredits={order.usedCredits}
-          vat={order.vat}
-          finalPrice={order.finalPrice}
-          signedIn
-        />
-        {order.status === 'paid' ? <p>{t('downloadsNext')}</p> : null}
-        <p>
-          <Link href={pathFor(world.code, 'home')}>{t('continue')}</Link>
-        </p>
-      </section>
-    );
+        ? pathFor(props.world.code, 'order-confirmation')
+        : pathFor(props.world.code, 'order-confirmation', { orderId: String(orderId) });
+    return renderOrder(props, orderId, here, 'order');
   },
 };
+
+/**
+ * The page after an invoice purchase (route `invoice-purchase-success`, `?order=<id>`): the same
+ * order view, headed as a thank-you for ordering on invoice, with the transfer to make and the
+ * invoice to download.
+ */
+export const InvoicePurchaseSuccessPage: PageView<AreaPageProps> = {
+  metadata: routeMetadata,
+  async render(props) {
+    const value = props.query.order;
+    const orderId = parseId(typeof value === 'string' ? value : undefined);
+    const base = pathFor(props.world.code, 'invoice-purchase-success');
+    return renderOrder(props, orderId, orderId === null ? base : `${base}?order=${orderId}`, 'invoice');
+  },
+};
+
+async function renderOrder(
+  { world, userId }: AreaPageProps,
+  orderId: number | null,
+  here: string,
+  variant: 'order' | 'invoice',
+) {
+  if (userId === null) redirect(`${pathFor(world.code, 'login')}?next=${encodeURIComponent(here)}`);
+  if (orderId === null) redirect(pathFor(world.code, 'cart'));
+  const found = await getBuyerOrderWithStep(userId, orderId);
+  if (!found) notFound();
+  const { order, step } = found;
+  const t = await getTranslations('thank-you-page');
+  const money = (minor: number) => formatPrice(minor, order.currency, world.locale);
+
+  return (
+    <section className={styles.page} data-route="order-confirmation" data-order-status={order.status}>
+      <h1>
+        {variant === 'invoice' && order.status === 'pending'
+          ? t('invoiceTitle')
+          : order.status === 'paid'
+            ? t('title')
+            : t('pendingTitle')}
+      </h1>
+      {order.isTestPayment ? <p className={styles.testPayment}>{t('testPayment')}</p> : null}
+      <p data-testid="order-reference">{t('reference', { reference: order.reference })}</p>
+      <p data-testid="order-status">{t(`status.${order.status}`)}</p>
+
+      {step.kind === 'bank-transfer' ? (
+        <div className={styles.fieldset} data-testid="bank-transfer">
+          <h2>{t('transfer.title')}</h2>
+          <p>{t('transfer.intro', { amount: money(step.amount) })}</p>
+          <dl className={styles.split}>
+            <dt>{t('transfer.holder')}</dt>
+            <dd>{step.accountHolder}</dd>
+            <dt>IBAN</dt>
+            <dd>{step.iban}</dd>
+            <dt>BIC</dt>
+            <dd>{step.bic}</dd>
+            <dt>{t('transfer.reference')}</dt>
+            <dd>{step.reference}</dd>
+          </dl>
+        </div>
+      ) : null}
+
+      <ul className={styles.lines} data-testid="order-lines">
+        {order.items.map((item) => (
+          <li key={item.materialId} className={styles.line}>
+            <span>
+              {item.title}
+              <span className={styles.licence}>{t(`licences.${item.licence}`)}</span>
+            </span>
+            <span className={styles.linePrice}>{money(item.finalPrice)}</span>
+            <span>{item.refunded ? t('refunded') : ''}</span>
+          </li>
+        ))}
+      </ul>
+      <PriceSplit
+        world={world}
+        currency={order.currency}
+        originalPrice={order.originalPrice}
+        voucherDiscount={order.totalVoucherDiscount}
+        usedCredits={order.usedCredits}
+        vat={order.vat}
+        finalPrice={order.finalPrice}
+        signedIn
+      />
+      {order.status === 'paid' ? <p>{t('downloadsNext')}</p> : null}
+      {order.invoice ? (
+        <p>
+          <a href={`/api/v3/invoices/${order.invoice.id}/pdf?world=${world.code}`} download data-testid="order-invoice">
+            {t('invoicePdf', { number: order.invoice.number })}
+          </a>
+        </p>
+      ) : null}
+      <p>
+        <Link href={pathFor(world.code, 'home')}>{t('continue')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -200,3 +200,67 @@ test('a voucher code entered on the vouchers page lands on the cart (fr, without
   await expect(page.getByRole('status')).toContainText('Le bon KREIDE10-FR est appliqué à votre panier.');
   await context.close();
 });
+
+test('an invoice purchase waits for its transfer, and the downloads unlock when an admin records the payment (gr)', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  const origin = { origin: baseURL! };
+  const signIn = await context.request.post('/api/v3/oauth2/authenticate?world=gr', {
+    headers: origin,
+    data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
+  });
+  expect(signIn.status()).toBe(200);
+  const page = await context.newPage();
+  // A paid material with a file (a standalone interactive one has nothing to download).
+  let materialId = 0;
+  for (let index = 2; !materialId; index++) {
+    await page.goto(await paidMaterialPath(page, 'gr', index));
+    if ((await page.getByTestId('standalone-interactive').count()) === 0)
+      materialId = Number(new URL(page.url()).pathname.split('/')[3]);
+  }
+  expect(
+    (
+      await context.request.post('/api/v1/cart/add?world=gr', { headers: origin, data: { material_id: materialId } })
+    ).status(),
+  ).toBe(200);
+
+  await page.goto(pathFor('gr', 'payment'));
+  await page.getByTestId('provider-invoice').check();
+  await page.getByTestId('delivery-consent').check();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor('gr', 'invoice-purchase-success')}\\?order=\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ευχαριστούμε για την αγορά με τιμολόγιο');
+  await expect(page.getByTestId('bank-transfer')).toContainText('IBAN');
+  await expect(page.getByTestId('order-status')).toContainText('Αναμένεται η πληρωμή σας.');
+  await expect(page.getByTestId('order-invoice')).toContainText(/RE-\d{4}-\d{6}/);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const total = await (await context.request.get(`/api/v3/orders/${orderId}?world=gr`)).json();
+
+  // Nothing to download until the money is there.
+  const before = await context.request.post(`/api/v3/downloads/${materialId}?world=gr`, { headers: origin });
+  expect(before.status()).toBe(404);
+
+  const admin = await browser.newContext({ baseURL });
+  expect(
+    (
+      await admin.request.post('/api/v3/oauth2/authenticate?world=gr', {
+        headers: origin,
+        data: { client_id: 'web', grant_type: 'password', username: 'admin@demo.test', password: 'kreide-demo' },
+      })
+    ).status(),
+  ).toBe(200);
+  const recorded = await admin.request.post(`/api/v3/admin/orders/${orderId}/payment?world=gr`, {
+    headers: origin,
+    data: { amount: total.order.finalPrice },
+  });
+  expect(recorded.status()).toBe(200);
+  await admin.close();
+
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toContainText('Πληρώθηκε');
+  const after = await context.request.post(`/api/v3/downloads/${materialId}?world=gr`, { headers: origin });
+  expect(after.status()).toBe(200);
+  await context.close();
+});

@@ -188,6 +188,28 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
     expect(await cartCount(cookie)).toBe(0);
   });
 
+  it('sends an invoice purchase to the invoice-purchase page with its order', async () => {
+    const cookie = await signedInBuyer();
+    const material = await paidMaterial('gr');
+    await post(cartForm, '/api/v1/cart/form?world=gr', { action: 'add', material_id: String(material.id) }, { cookie });
+    const ordered = await post(
+      checkoutForm,
+      '/api/v3/orders/checkout/form?world=gr',
+      {
+        provider: 'invoice',
+        idempotency_key: 'form-checkout-invoice-01',
+        expected_total: String(material.price),
+        delivery_consent: 'on',
+      },
+      { cookie },
+    );
+    expect(ordered.status).toBe(303);
+    expect(ordered.headers.get('location')).toMatch(/^\/gr\/[^/?]+\?order=\d+$/);
+    const orderId = Number(ordered.headers.get('location')!.split('order=')[1]);
+    const [order] = await getDb().select().from(t.orders).where(eq(t.orders.id, orderId));
+    expect(order).toMatchObject({ status: 'pending', provider: 'invoice' });
+  });
+
   it('needs a signed-in buyer', async () => {
     const response = await post(checkoutForm, '/api/v3/orders/checkout/form?world=de', {
       provider: 'test',

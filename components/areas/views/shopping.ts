@@ -7,4 +7,6 @@ export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
   vouchers: () => import('@/components/commerce/vouchers-page').then((m) => m.VouchersPage),
   'order-confirmation': () =>
     import('@/components/commerce/order-confirmation-page').then((m) => m.OrderConfirmationPage),
+  'invoice-purchase-success': () =>
+    import('@/components/commerce/order-confirmation-page').then((m) => m.InvoicePurchaseSuccessPage),
 };

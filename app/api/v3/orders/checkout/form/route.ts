@@ -18,13 +18,13 @@ const bodySchema = z.object({
 // POST /api/v3/orders/checkout/form — the payment page's order button as a plain form post, so a
 // buyer can pay before (or without) the page's scripts. The same checkout as the JSON call, once
 // per idempotency key (the key is written into the page, so a double submit orders once). Answers
-// 303: to the order confirmation, to Stripe's payment page for a card, or back to the payment
-// page with an error word it translates.
+// 303: to the order confirmation, to the invoice-purchase page with the transfer to make, to
+// Stripe's payment page for a card, or back to the payment page with an error word it translates.
 export const POST = defineRoute(
   {
     summary: 'Order the cart from the payment page’s form',
     description:
-      'application/x-www-form-urlencoded: provider, idempotency_key, expected_total (minor units), delivery_consent=on. 303 to the order confirmation page (or Stripe’s page for a card order); 303 back to the payment page with ?error= consent_required, cart_empty, voucher_invalid, price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed, already_owned, payment_provider_unavailable or invalid.',
+      'application/x-www-form-urlencoded: provider, idempotency_key, expected_total (minor units), delivery_consent=on. 303 to the order confirmation page (the invoice-purchase page for an invoice order, Stripe’s page for a card order); 303 back to the payment page with ?error= consent_required, cart_empty, voucher_invalid, price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed, already_owned, payment_provider_unavailable or invalid.',
     auth: 'user',
     impersonation: false,
     bodyType: 'form',
@@ -50,7 +50,11 @@ export const POST = defineRoute(
       const step = await paymentStep(order);
       // Stripe's own page: its address comes from Stripe's answer, never from the request.
       const target =
-        step.kind === 'redirect' ? step.url : pathFor(world.code, 'order-confirmation', { orderId: String(order.id) });
+        step.kind === 'redirect'
+          ? step.url
+          : step.kind === 'bank-transfer'
+            ? `${pathFor(world.code, 'invoice-purchase-success')}?order=${order.id}`
+            : pathFor(world.code, 'order-confirmation', { orderId: String(order.id) });
       const response = new NextResponse(null, { status: 303, headers: { Location: target } });
       // The order took every line of the cart.
       rememberCartCount(request, response, world.code, 0);
