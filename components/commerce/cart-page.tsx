@@ -6,7 +6,7 @@ import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { viewCart, type CartItemView } from '@/lib/commerce/cart';
 import { readCartFormOutcome } from '@/lib/commerce/cart-form';
-import { CART_TOKEN_COOKIE, readCartToken } from '@/lib/commerce/cart-token';
+import { cartTokenFromCookies } from '@/lib/commerce/cart-request';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import styles from './commerce.module.css';
@@ -22,7 +22,7 @@ export const CartPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
   async render({ world, userId, query }) {
     const t = await getTranslations('cart');
-    const cartToken = readCartToken((await cookies()).get(CART_TOKEN_COOKIE)?.value);
+    const cartToken = cartTokenFromCookies(await cookies());
     const cart = await viewCart({ world: world.code, userId, cartToken });
     const outcome = readCartFormOutcome(query.notice, query.error);
     const money = (minor: number) => formatPrice(minor, cart.currency, world.locale);

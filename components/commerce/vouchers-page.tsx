@@ -5,7 +5,7 @@ import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { viewCart } from '@/lib/commerce/cart';
-import { CART_TOKEN_COOKIE, readCartToken } from '@/lib/commerce/cart-token';
+import { cartTokenFromCookies } from '@/lib/commerce/cart-request';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { cartFormAction } from './cart-form-action';
 import styles from './commerce.module.css';
@@ -20,7 +20,7 @@ export const VouchersPage: PageView<AreaPageProps> = {
     const meta = await getTranslations('meta');
     const t = await getTranslations('cart');
     const texts = await getTranslations('payment');
-    const cartToken = readCartToken((await cookies()).get(CART_TOKEN_COOKIE)?.value);
+    const cartToken = cartTokenFromCookies(await cookies());
     const cart = await viewCart({ world: world.code, userId, cartToken });
     return (
       <section className={styles.page} data-route={route.id}>

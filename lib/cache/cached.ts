@@ -12,7 +12,7 @@ import type { CacheKey } from './tags';
  * (`limit = 20`) then keeps the type of its default, which `unknown[]` would override.
  * @param revalidate seconds after which an entry is refreshed in the background even untouched.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same signature as unstable_cache (see above)
 export function cached<F extends (...args: any[]) => Promise<unknown>>(
   read: F,
   key: CacheKey,

@@ -15,10 +15,13 @@ export const CART_TOKEN_HEADER = 'x-cart-token';
  * token counts as none: it can name no stored cart.
  */
 export function cartOwnerOf(request: NextRequest, world: WorldCode, userId: number | null): CartOwner {
-  const token =
-    readCartToken(request.headers.get(CART_TOKEN_HEADER)) ??
-    readCartToken(request.cookies.get(CART_TOKEN_COOKIE)?.value);
+  const token = readCartToken(request.headers.get(CART_TOKEN_HEADER)) ?? cartTokenFromCookies(request.cookies);
   return { world, userId, cartToken: token };
+}
+
+/** The cart token of the `c_t` cookie (a page rendered on the server has no header to read). */
+export function cartTokenFromCookies(cookies: { get(name: string): { value: string } | undefined }): string | null {
+  return readCartToken(cookies.get(CART_TOKEN_COOKIE)?.value);
 }
 
 type CookieSetter = { cookies: { set: (name: string, value: string, options: object) => unknown } };

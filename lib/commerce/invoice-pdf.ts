@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedRunFonts, splitIntoRuns, type TextRun } from '@/lib/downloads/fonts';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { embedRunFonts, splitIntoRuns } from '@/lib/downloads/fonts';
+import { drawText, textWidth, wrapText, type RunFonts } from '@/lib/downloads/pdf-text';
 import { getMessages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
@@ -45,30 +46,19 @@ class Writer {
 
   constructor(
     private readonly document: PDFDocument,
-    private readonly fonts: Map<number, PDFFont>,
+    private readonly fonts: RunFonts,
   ) {
     this.page = document.addPage([PAGE.width, PAGE.height]);
   }
 
-  private runs(text: string): TextRun[] {
-    return splitIntoRuns(text);
-  }
-
   width(text: string, size: number): number {
-    return this.runs(text).reduce(
-      (sum, run) => sum + this.fonts.get(run.fontIndex)!.widthOfTextAtSize(run.text, size),
-      0,
-    );
+    return textWidth(text, size, this.fonts);
   }
 
   /** Text at x (or ending at x when `align` is right), on the current line. */
   text(value: string, x: number, size = 10, align: 'left' | 'right' = 'left', color = rgb(0.1, 0.1, 0.1)) {
-    let left = align === 'right' ? x - this.width(value, size) : x;
-    for (const run of this.runs(value)) {
-      const font = this.fonts.get(run.fontIndex)!;
-      this.page.drawText(run.text, { x: left, y: this.y, size, font, color });
-      left += font.widthOfTextAtSize(run.text, size);
-    }
+    const left = align === 'right' ? x - this.width(value, size) : x;
+    drawText(this.page, value, { x: left, y: this.y, size, fonts: this.fonts, color });
   }
 
   /** Moves down a line; starts a new page when the foot is reached. */
@@ -91,16 +81,7 @@ class Writer {
 
   /** Wraps a paragraph to the page's width. */
   paragraph(value: string, size = 9) {
-    let line = '';
-    for (const word of value.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && this.width(next, size) > RIGHT - LEFT) {
-        this.text(line, LEFT, size);
-        this.down(size + 4);
-        line = word;
-      } else line = next;
-    }
-    if (line) {
+    for (const line of wrapText(value, RIGHT - LEFT, size, this.fonts)) {
       this.text(line, LEFT, size);
       this.down(size + 4);
     }

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { embedRunFonts, splitIntoRuns } from './fonts';
+import { drawText, textWidth } from './pdf-text';
 
 /** A file that pdf-lib cannot open or that is encrypted (pdf-lib would write blank pages). */
 export class UnreadablePdfError extends Error {
@@ -28,22 +29,13 @@ export async function stampPdf(source: Uint8Array, text: string): Promise<Uint8A
     throw new UnreadablePdfError(/is encrypted/.test((error as Error).message) ? 'encrypted' : 'broken');
   }
   if (document.isEncrypted) throw new UnreadablePdfError('encrypted');
-  const runs = splitIntoRuns(text);
-  const fonts = await embedRunFonts(document, runs);
-  const widthAt = (size: number) =>
-    runs.reduce((sum, run) => sum + fonts.get(run.fontIndex)!.widthOfTextAtSize(run.text, size), 0);
-  const fullWidth = widthAt(STAMP_SIZE);
+  const fonts = await embedRunFonts(document, splitIntoRuns(text));
+  const fullWidth = textWidth(text, STAMP_SIZE, fonts);
   for (const page of document.getPages()) {
     const box = page.getCropBox();
     const room = box.width - 2 * MARGIN;
     const size = fullWidth > room ? Math.max(MIN_STAMP_SIZE, (STAMP_SIZE * room) / fullWidth) : STAMP_SIZE;
-    let x = box.x + MARGIN;
-    const y = box.y + 12;
-    for (const run of runs) {
-      const font = fonts.get(run.fontIndex)!;
-      page.drawText(run.text, { x, y, size, font, color: rgb(0.35, 0.35, 0.35) });
-      x += font.widthOfTextAtSize(run.text, size);
-    }
+    drawText(page, text, { x: box.x + MARGIN, y: box.y + 12, size, fonts, color: rgb(0.35, 0.35, 0.35) });
   }
   return document.save({ useObjectStreams: true });
 }

@@ -19,7 +19,7 @@ async function main() {
   const input = workerData as ThreadInput;
   try {
     // The catalogue path is only known at run time (tests bring their own catalogue).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time
     require(input.catalogue);
     const definition = getJobDefinition(input.job.name);
     const result = await definition.handler(definition.schema.parse(input.data), input.job);

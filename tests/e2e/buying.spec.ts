@@ -115,7 +115,10 @@ test('without JavaScript a visitor adds to the cart with a form post, sees a vou
   await context.close();
 });
 
-test('another buyer’s order confirmation does not exist for anyone else (it)', async ({ browser, baseURL }) => {
+test('another buyer’s order confirmation and invoice-purchase page do not exist for anyone else (it)', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL });
   const anonymous = await context.request.get(pathFor('it', 'order-confirmation', { orderId: '1' }), {
     maxRedirects: 0,
@@ -129,6 +132,10 @@ test('another buyer’s order confirmation does not exist for anyone else (it)',
   for (const orderId of ['1', '2', '2147483647']) {
     const response = await context.request.get(pathFor('it', 'order-confirmation', { orderId }), { maxRedirects: 0 });
     expect(response.status(), orderId).toBe(404);
+    const invoicePage = await context.request.get(`${pathFor('it', 'invoice-purchase-success')}?order=${orderId}`, {
+      maxRedirects: 0,
+    });
+    expect(invoicePage.status(), `invoice page ${orderId}`).toBe(404);
   }
   await context.close();
 });

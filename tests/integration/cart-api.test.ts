@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
@@ -11,6 +11,7 @@ import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { vatIncluded } from '@/lib/money/money';
+import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -43,24 +44,6 @@ interface CartAnswer {
 async function cartOf(response: Response): Promise<CartAnswer> {
   expect(response.status).toBe(200);
   return ((await response.json()) as { items: { cart: CartAnswer } }).items.cart;
-}
-
-/** Paid, active single materials (not bundles) of a world, cheapest first for stable sums. */
-async function paidMaterials(world: 'de' | 'gr' | 'it', n: number) {
-  return getDb()
-    .select({ id: t.materials.id, price: t.materials.priceCents, authorId: t.materials.authorId })
-    .from(t.materials)
-    .where(
-      and(
-        eq(t.materials.world, world),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        eq(t.materials.hasFixedPrice, false),
-        sql`${t.materials.salePriceCents} IS NULL`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(n);
 }
 
 let counter = 0;

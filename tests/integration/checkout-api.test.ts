@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
@@ -13,6 +13,7 @@ import { createAccount } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -31,23 +32,6 @@ const call = (handler: Handler, path: string, body?: unknown, headers: Headers =
   });
 
 const key = () => crypto.randomBytes(16).toString('hex');
-
-async function paidMaterials(world: 'de' | 'gr' | 'it', n: number) {
-  return getDb()
-    .select({ id: t.materials.id, price: t.materials.priceCents, authorId: t.materials.authorId })
-    .from(t.materials)
-    .where(
-      and(
-        eq(t.materials.world, world),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        eq(t.materials.hasFixedPrice, false),
-        sql`${t.materials.salePriceCents} IS NULL`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(n);
-}
 
 let counter = 0;
 /** A buyer with a billing address in Germany, signed in with a bearer token (as the app is). */

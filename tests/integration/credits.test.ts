@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
@@ -7,6 +7,7 @@ import { recordPayment } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { deliveredMail } from './support/mail';
+import { paidMaterials } from './support/catalogue';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
 let database: TestDatabase;
@@ -37,22 +38,6 @@ async function teacher(world: 'de' | 'gr' = 'de') {
       countryCode: 'DE',
     });
   return id;
-}
-
-async function paidMaterials(world: 'de' | 'gr', n: number) {
-  return getDb()
-    .select({ id: t.materials.id })
-    .from(t.materials)
-    .where(
-      and(
-        eq(t.materials.world, world),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        sql`${t.materials.salePriceCents} IS NULL`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(n);
 }
 
 async function buy(userId: number, world: 'de' | 'gr', materialId: number) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { POST as linkRoute } from '@/app/api/v3/downloads/[materialId]/route';
 import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
@@ -13,6 +13,7 @@ import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { createDownloadToken, DOWNLOAD_LINK_TTL_MS } from '@/lib/downloads/links';
 import { getStorage } from '@/lib/storage/storage';
+import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -32,24 +33,6 @@ async function signIn(email: string): Promise<{ cookie: string; userId: number }
   expect(response.status).toBe(200);
   const body = (await response.json()) as { oauth_user_id: number };
   return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
-
-/** Paid materials of de with a file, not the buyer's own. */
-async function paidMaterialsWithFile(n: number, notBy: number) {
-  return getDb()
-    .selectDistinct({ id: t.materials.id })
-    .from(t.materials)
-    .innerJoin(t.materialFileVersions, eq(t.materialFileVersions.materialId, t.materials.id))
-    .where(
-      and(
-        eq(t.materials.world, 'de'),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        sql`${t.materials.authorId} <> ${notBy}`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(n);
 }
 
 let buyOrder = 0;
@@ -90,7 +73,7 @@ function fontNames(document: PDFDocument): string[] {
 describe(`downloads on ${BACKEND}`, () => {
   it('gives the buyer a short-lived link to a copy stamped on every page, stamped once and served again', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    const [material] = await paidMaterialsWithFile(1, buyer.userId);
+    const [material] = await paidMaterials('de', 1, { withFile: true, notBy: buyer.userId });
     await buy(buyer.userId, [material!.id]);
 
     const link = await linkFor(material!.id, buyer.cookie);
@@ -124,7 +107,7 @@ describe(`downloads on ${BACKEND}`, () => {
   it('refuses everyone else: another account, forged, altered and expired links, and a refunded licence', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
     const seller = await signIn(DEMO_ACCOUNTS.seller);
-    const [, material] = await paidMaterialsWithFile(2, buyer.userId);
+    const [, material] = await paidMaterials('de', 2, { withFile: true, notBy: buyer.userId });
     const order = await buy(buyer.userId, [material!.id]);
 
     // The seller (not the author here) owns no licence: no link, and the buyer's link does not
@@ -178,7 +161,7 @@ describe(`invoices on ${BACKEND}`, () => {
 
   it('lists the buyer’s invoices and sends each as a PDF in the order’s language; nobody else gets it', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    const [, , material] = await paidMaterialsWithFile(3, buyer.userId);
+    const [, , material] = await paidMaterials('de', 3, { withFile: true, notBy: buyer.userId });
     const order = await buy(buyer.userId, [material!.id]);
 
     const list = await listOf(buyer.cookie);

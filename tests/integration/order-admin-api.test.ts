@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as statementRoute } from '@/app/api/v3/admin/bank-statements/route';
@@ -14,6 +14,7 @@ import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -34,22 +35,6 @@ const call = (handler: Handler, path: string, body?: unknown, headers: Record<st
   handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
     params: Promise.resolve<Record<string, string>>(id === undefined ? {} : { id: String(id) }),
   });
-
-async function paidMaterials(n: number) {
-  return getDb()
-    .select({ id: t.materials.id, price: t.materials.priceCents })
-    .from(t.materials)
-    .where(
-      and(
-        eq(t.materials.world, 'de'),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        sql`${t.materials.salePriceCents} IS NULL`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(n);
-}
 
 let counter = 0;
 async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
@@ -73,7 +58,7 @@ async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
   const headers = {
     authorization: `Bearer ${await issueAccessToken({ userId: id, clientId: 'app', grantType: 'password' })}`,
   };
-  const materials = await paidMaterials(materialCount + counter);
+  const materials = await paidMaterials('de', materialCount + counter);
   for (const material of materials.slice(counter))
     await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, headers);
   const answer = await call(

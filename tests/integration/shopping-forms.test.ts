@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { POST as cartForm } from '@/app/api/v1/cart/form/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
@@ -8,6 +8,7 @@ import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -41,23 +42,6 @@ function cartCookieOf(response: Response): string {
   return set.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-async function paidMaterial(world: 'de' | 'gr') {
-  const [row] = await getDb()
-    .select({ id: t.materials.id, price: t.materials.priceCents })
-    .from(t.materials)
-    .where(
-      and(
-        eq(t.materials.world, world),
-        gt(t.materials.priceCents, 0),
-        eq(t.materials.isBundle, false),
-        sql`${t.materials.salePriceCents} IS NULL`,
-      ),
-    )
-    .orderBy(t.materials.id)
-    .limit(1);
-  return row!;
-}
-
 async function cartCount(cookie: string, world = 'de'): Promise<number> {
   const response = await viewRoute(apiRequest(`/api/v1/cart/view?world=${world}`, { headers: { cookie } }));
   return ((await response.json()) as { items: { cart: { cartItems: unknown[] } } }).items.cart.cartItems.length;
@@ -65,7 +49,7 @@ async function cartCount(cookie: string, world = 'de'): Promise<number> {
 
 describe(`cart forms without scripts on ${BACKEND}`, () => {
   it('adds with a plain form post, keeps the cart in the c_t cookie and answers 303 to the world’s cart page', async () => {
-    const material = await paidMaterial('gr');
+    const material = (await paidMaterials('gr', 1))[0]!;
     const response = await post(cartForm, '/api/v1/cart/form?world=gr', {
       action: 'add',
       material_id: String(material.id),
@@ -139,7 +123,7 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
 
   it('sends the buyer back without consent, then orders once per key and lands on the confirmation', async () => {
     const cookie = await signedInBuyer();
-    const material = await paidMaterial('de');
+    const material = (await paidMaterials('de', 1))[0]!;
     const added = await post(
       cartForm,
       '/api/v1/cart/form?world=de',
@@ -190,7 +174,7 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
 
   it('sends an invoice purchase to the invoice-purchase page with its order', async () => {
     const cookie = await signedInBuyer();
-    const material = await paidMaterial('gr');
+    const material = (await paidMaterials('gr', 1))[0]!;
     await post(cartForm, '/api/v1/cart/form?world=gr', { action: 'add', material_id: String(material.id) }, { cookie });
     const ordered = await post(
       checkoutForm,
@@ -262,7 +246,7 @@ describe(`free download form on ${BACKEND}`, () => {
   });
 
   it('refuses a paid material and an unknown one, and changes nothing', async () => {
-    const paid = await paidMaterial('de');
+    const paid = (await paidMaterials('de', 1))[0]!;
     const response = await authenticate(
       apiRequest('/api/v3/oauth2/authenticate', {
         method: 'POST',

@@ -1,37 +1,14 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { embedRunFonts, splitIntoRuns } from '@/lib/downloads/fonts';
+import { drawText, wrapText, type RunFonts } from '@/lib/downloads/pdf-text';
 import { fill } from '@/lib/text/fill';
 import type { SeedVocabulary } from './vocabulary/types';
 
 const PAGE = { width: 595, height: 842 };
 const PAGES = 4;
 
-/** Draws one line of mixed-script text with the fonts its runs need. */
-function drawLine(page: PDFPage, text: string, x: number, y: number, size: number, fonts: Map<number, PDFFont>) {
-  let left = x;
-  for (const run of splitIntoRuns(text)) {
-    const font = fonts.get(run.fontIndex)!;
-    page.drawText(run.text, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    left += font.widthOfTextAtSize(run.text, size);
-  }
-}
-
-/** Breaks a paragraph into lines of at most `width` points. */
-function wrap(text: string, width: number, size: number, fonts: Map<number, PDFFont>): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const widthOf = (value: string) =>
-    splitIntoRuns(value).reduce((sum, run) => sum + fonts.get(run.fontIndex)!.widthOfTextAtSize(run.text, size), 0);
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && widthOf(next) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+const write = (page: PDFPage, text: string, x: number, y: number, size: number, fonts: RunFonts) =>
+  drawText(page, text, { x, y, size, fonts });
 
 /**
  * A demo worksheet of a few pages in the world's language for one subject: a title page with an
@@ -52,19 +29,19 @@ export async function demoWorksheetPdf(vocab: SeedVocabulary, subjectIndex: numb
     const page = document.addPage([PAGE.width, PAGE.height]);
     let y = PAGE.height - 72;
     const topic = subject.topics[index % subject.topics.length]!;
-    drawLine(page, `${subject.title} · ${topic}`, 56, y, index === 0 ? 22 : 16, fonts);
+    write(page, `${subject.title} · ${topic}`, 56, y, index === 0 ? 22 : 16, fonts);
     y -= 40;
     if (index === 0) {
       for (const paragraph of paragraphs) {
-        for (const line of wrap(paragraph, PAGE.width - 112, 11, fonts)) {
-          drawLine(page, line, 56, y, 11, fonts);
+        for (const line of wrapText(paragraph, PAGE.width - 112, 11, fonts)) {
+          write(page, line, 56, y, 11, fonts);
           y -= 16;
         }
         y -= 10;
       }
     } else {
       for (let exercise = 1; exercise <= 8; exercise++) {
-        drawLine(page, `${exercise}. ${subject.topics[(index + exercise) % subject.topics.length]}:`, 56, y, 12, fonts);
+        write(page, `${exercise}. ${subject.topics[(index + exercise) % subject.topics.length]}:`, 56, y, 12, fonts);
         y -= 22;
         for (let blank = 0; blank < 2; blank++) {
           page.drawLine({
@@ -77,7 +54,7 @@ export async function demoWorksheetPdf(vocab: SeedVocabulary, subjectIndex: numb
         }
       }
     }
-    drawLine(page, `${index + 1} / ${PAGES}`, PAGE.width - 90, 40, 9, fonts);
+    write(page, `${index + 1} / ${PAGES}`, PAGE.width - 90, 40, 9, fonts);
   }
   return document.save({ useObjectStreams: true });
 }

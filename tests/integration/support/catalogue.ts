@@ -1,0 +1,36 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/**
+ * Paid single materials of a world at their plain price (no bundle, no fixed price, no sale),
+ * lowest id first so sums are stable: what the buying tests put into carts. `withFile` keeps
+ * those with a downloadable file version; `notBy` leaves out an author's own materials.
+ */
+export async function paidMaterials(world: WorldCode, n: number, options: { withFile?: boolean; notBy?: number } = {}) {
+  const withFile = options.withFile
+    ? sql`EXISTS (SELECT 1 FROM material_file_versions v WHERE v.material_id = ${t.materials.id})`
+    : undefined;
+  return getDb()
+    .select({
+      id: t.materials.id,
+      price: t.materials.priceCents,
+      authorId: t.materials.authorId,
+      slug: t.materials.slug,
+    })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.world, world),
+        gt(t.materials.priceCents, 0),
+        eq(t.materials.isBundle, false),
+        eq(t.materials.hasFixedPrice, false),
+        sql`${t.materials.salePriceCents} IS NULL`,
+        options.notBy === undefined ? undefined : ne(t.materials.authorId, options.notBy),
+        withFile,
+      ),
+    )
+    .orderBy(t.materials.id)
+    .limit(n);
+}
