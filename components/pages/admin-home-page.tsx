@@ -6,7 +6,7 @@ import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
 /** The back office's sections, in the order the start page lists them. */
-const ADMIN_SECTIONS: readonly RouteId[] = ['admin-jobs'];
+const ADMIN_SECTIONS: readonly RouteId[] = ['admin-orders', 'admin-bank-statements', 'admin-vouchers', 'admin-jobs'];
 
 /**
  * The back office's start page: its sections with what each is for. Rendered on the server

@@ -1,8 +1,28 @@
 import 'server-only';
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { textSchema } from '@/lib/api/schemas';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { toOrderView, type OrderView } from './order-view';
+
+/** The longest search text the order list takes (the schema's bound, for the input's `maxLength`). */
+export const ORDER_SEARCH_MAX_LENGTH = 120;
+
+/**
+ * The search text of the admin's order list (`?q=` of the API and of the orders page): one
+ * definition, so the page refuses exactly what the API refuses.
+ */
+export const orderSearchTextSchema = textSchema(ORDER_SEARCH_MAX_LENGTH);
+
+/** A document issued for an order: its invoice and any cancellation invoices of refunds. */
+export interface OrderDocument {
+  id: number;
+  kind: 'invoice' | 'cancellation';
+  number: string;
+  issuedAt: string;
+  /** Minor units of the order's currency; negative for a cancellation. */
+  total: number;
+}
 
 /** An order as an admin sees it: the buyer's view plus who bought it and the seller's side. */
 export interface AdminOrderView extends OrderView {
@@ -12,17 +32,29 @@ export interface AdminOrderView extends OrderView {
     itemId: number;
     materialId: number;
     sellerId: number;
+    sellerName: string;
     title: string;
+    licence: string;
     chargedGross: number;
+    /** What the buyer paid for the line after voucher and credit. */
+    payableGross: number;
     vat: number;
     net: number;
     sellerShareBasisPoints: number;
+    /** The seller's active paid materials at the sale: what chose the commission tier. */
+    sellerActivePaidMaterials: number;
     sellerShare: number;
     platformShare: number;
     refundedAt: string | null;
   }[];
+  documents: OrderDocument[];
 }
 
+/**
+ * One order with everything the back office needs to answer a question about it: the buyer's
+ * view, the buyer's account, the billing address copied at checkout, each line's seller side
+ * (share, tier, VAT) and the documents issued; null for an unknown id.
+ */
 export async function adminOrderView(db: Database, orderId: number): Promise<AdminOrderView | null> {
   const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId));
   if (!order) return null;
@@ -31,6 +63,27 @@ export async function adminOrderView(db: Database, orderId: number): Promise<Adm
     .from(t.users)
     .where(eq(t.users.id, order.userId));
   const items = await db.select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id)).orderBy(t.orderItems.id);
+  const sellerIds = [...new Set(items.map((item) => item.sellerId))];
+  const [sellers, documents] = await Promise.all([
+    sellerIds.length
+      ? db
+          .select({ id: t.users.id, publicName: t.users.publicName })
+          .from(t.users)
+          .where(inArray(t.users.id, sellerIds))
+      : [],
+    db
+      .select({
+        id: t.invoices.id,
+        kind: t.invoices.kind,
+        number: t.invoices.number,
+        issuedAt: t.invoices.issuedAt,
+        total: t.invoices.totalMinor,
+      })
+      .from(t.invoices)
+      .where(eq(t.invoices.orderId, order.id))
+      .orderBy(t.invoices.issuedAt, t.invoices.id),
+  ]);
+  const sellerNames = new Map(sellers.map((seller) => [seller.id, seller.publicName]));
   return {
     ...(await toOrderView(db, order)),
     buyer: buyer!,
@@ -39,14 +92,25 @@ export async function adminOrderView(db: Database, orderId: number): Promise<Adm
       itemId: item.id,
       materialId: item.materialId,
       sellerId: item.sellerId,
+      sellerName: sellerNames.get(item.sellerId) ?? '',
       title: item.title,
+      licence: item.licence,
       chargedGross: item.chargedGrossMinor,
+      payableGross: item.payableGrossMinor,
       vat: item.vatMinor,
       net: item.netMinor,
       sellerShareBasisPoints: item.sellerShareBasisPoints,
+      sellerActivePaidMaterials: item.sellerActivePaidMaterials,
       sellerShare: item.sellerShareMinor,
       platformShare: item.platformShareMinor,
       refundedAt: item.refundedAt?.toISOString() ?? null,
+    })),
+    documents: documents.map((document) => ({
+      id: document.id,
+      kind: document.kind === 'cancellation' ? 'cancellation' : 'invoice',
+      number: document.number,
+      issuedAt: document.issuedAt.toISOString(),
+      total: document.total,
     })),
   };
 }

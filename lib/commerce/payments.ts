@@ -15,7 +15,8 @@ export const ORDER_REFERENCE_PATTERN = /K-[A-HJ-NP-Z2-9]{10}/;
 /**
  * Records the bank transfer of a pending invoice purchase and delivers it. The amount must be the
  * order's total to the cent: a partial or excess payment is not booked here (409), it needs a
- * person. Recording the same payment twice changes nothing the second time.
+ * person. Recording the same payment twice changes nothing the second time; any other amount
+ * on an order that is no longer pending is refused (409 order_not_pending).
  */
 export async function recordPayment(
   orderId: number,
@@ -25,7 +26,8 @@ export async function recordPayment(
   const db = getDb();
   const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId));
   if (!order) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
-  if (order.status === 'paid' || order.status === 'refunded') return { order, fulfilled: false };
+  if ((order.status === 'paid' || order.status === 'refunded') && amountMinor === order.totalMinor)
+    return { order, fulfilled: false };
   if (order.status !== 'pending') throw new AppError('conflict', undefined, { reason: 'order_not_pending' });
   if (amountMinor !== order.totalMinor)
     throw new AppError('conflict', undefined, { reason: 'amount_mismatch', expected: order.totalMinor });
@@ -33,6 +35,9 @@ export async function recordPayment(
   const [after] = await db.select().from(t.orders).where(eq(t.orders.id, order.id));
   return { order: after!, fulfilled };
 }
+
+/** The longest statement text an import takes (characters); a longer export is imported in parts. */
+export const MAX_STATEMENT_LENGTH = 200_000;
 
 export interface StatementRow {
   line: number;

@@ -154,6 +154,10 @@ export const ROUTES = [
   // Administration
   r('admin', 'verwaltung', 'admin', 'noindex-nofollow'),
   r('admin-jobs', 'verwaltung/warteschlange', 'admin', 'noindex-nofollow'),
+  r('admin-orders', 'verwaltung/bestellungen', 'admin', 'noindex-nofollow'),
+  r('admin-order', 'verwaltung/bestellungen/:id', 'admin', 'noindex-nofollow'),
+  r('admin-bank-statements', 'verwaltung/kontoauszuege', 'admin', 'noindex-nofollow'),
+  r('admin-vouchers', 'verwaltung/gutscheine', 'admin', 'noindex-nofollow'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

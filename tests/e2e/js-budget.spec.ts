@@ -65,6 +65,8 @@ const PAGE_CLASSES: PageClass[] = [
     path: at('es', 'cabinet-change-password'),
     signInAs: 'buyer@demo.test',
   },
+  // The back office's commerce pages: the vouchers page carries the largest form among them.
+  { name: 'admin: vouchers', kind: 'area', path: at('de', 'admin-vouchers'), signInAs: 'admin@demo.test' },
 ];
 
 /** Signs a browser context in through the API (the cookie a login sets), or leaves it anonymous. */

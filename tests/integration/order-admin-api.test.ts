@@ -95,6 +95,10 @@ describe('admin: payments of invoice purchases', () => {
     expect(await licencesOf(userId)).toHaveLength(2);
     const again = await call(paymentRoute, path, { amount: order.finalPrice }, admin, order.id);
     expect(await again.json()).toMatchObject({ recorded: false, order: { status: 'paid' } });
+    // Another amount on an order paid already is no repeat of its payment: refused.
+    const other = await call(paymentRoute, path, { amount: 0 }, admin, order.id);
+    expect(other.status).toBe(409);
+    expect((await other.json()).error.details).toMatchObject({ reason: 'order_not_pending' });
     expect(
       (await call(paymentRoute, '/api/v3/admin/orders/999999/payment', { amount: 1 }, admin, 999_999)).status,
     ).toBe(404);

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'iztrivane-na-profil',
   verwaltung: 'administratsiya',
   warteschlange: 'opashka',
+  bestellungen: 'porachki',
+  kontoauszuege: 'bankovi-izvlechenia',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'zhuxiao-zhanghu',
   verwaltung: 'guanli',
   warteschlange: 'renwu-duilie',
+  bestellungen: 'dingdan',
+  kontoauszuege: 'yinhang-duizhangdan',
 };

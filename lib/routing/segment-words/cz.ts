@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'zruseni-uctu',
   verwaltung: 'sprava',
   warteschlange: 'fronta-uloh',
+  bestellungen: 'objednavky',
+  kontoauszuege: 'bankovni-vypisy',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'slet-konto',
   verwaltung: 'administration',
   warteschlange: 'jobkoe',
+  bestellungen: 'ordrer',
+  kontoauszuege: 'kontoudtog',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'eliminar-cuenta',
   verwaltung: 'admin',
   warteschlange: 'cola-de-tareas',
+  bestellungen: 'pedidos',
+  kontoauszuege: 'extractos-bancarios',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'poista-tili',
   verwaltung: 'hallinta',
   warteschlange: 'tyojono',
+  bestellungen: 'tilaukset',
+  kontoauszuege: 'tiliotteet',
 };

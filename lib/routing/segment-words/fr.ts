@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'supprimer-compte',
   verwaltung: 'admin',
   warteschlange: 'file-de-taches',
+  bestellungen: 'commandes',
+  kontoauszuege: 'releves-bancaires',
 };

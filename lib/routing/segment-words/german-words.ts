@@ -98,6 +98,8 @@ export const GERMAN_WORDS = [
   'teilen',
   'verwaltung',
   'warteschlange',
+  'bestellungen',
+  'kontoauszuege',
   'blog',
   'aktivitaet',
   'folgt',

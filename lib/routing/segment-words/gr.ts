@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'diagrafi-logariasmou',
   verwaltung: 'diaxeirisi',
   warteschlange: 'oura-ergasion',
+  bestellungen: 'paraggelies',
+  kontoauszuege: 'kiniseis-logariasmou',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'khata-hatayein',
   verwaltung: 'prabandhan',
   warteschlange: 'karya-katar',
+  bestellungen: 'orders',
+  kontoauszuege: 'bank-statement',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'brisanje-racuna',
   verwaltung: 'administracija',
   warteschlange: 'red-poslova',
+  bestellungen: 'narudzbe',
+  kontoauszuege: 'bankovni-izvodi',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'fiok-torlese',
   verwaltung: 'adminisztracio',
   warteschlange: 'feladatsor',
+  bestellungen: 'rendelesek',
+  kontoauszuege: 'bankszamlakivonatok',
 };

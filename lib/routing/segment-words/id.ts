@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'hapus-akun',
   verwaltung: 'admin',
   warteschlange: 'antrean-tugas',
+  bestellungen: 'pesanan',
+  kontoauszuege: 'mutasi-rekening',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'elimina-account',
   verwaltung: 'amministrazione',
   warteschlange: 'coda-lavori',
+  bestellungen: 'ordini',
+  kontoauszuege: 'estratti-conto',
 };

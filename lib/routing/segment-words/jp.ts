@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'akaunto-sakujo',
   verwaltung: 'kanri',
   warteschlange: 'jobu-kyu',
+  bestellungen: 'chumon',
+  kontoauszuege: 'ginko-meisai',
 };

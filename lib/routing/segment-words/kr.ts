@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'gyejeong-sakje',
   verwaltung: 'gwanri',
   warteschlange: 'jakeop-dae-gi-yeol',
+  bestellungen: 'jumun',
+  kontoauszuege: 'eunhaeng-georae-naeyeok',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'akkauntty-zhoiu',
   verwaltung: 'basqaru',
   warteschlange: 'tapsyrmalar-kezegi',
+  bestellungen: 'tapsyrystar',
+  kontoauszuege: 'bank-uzindileri',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'padam-akaun',
   verwaltung: 'pentadbiran',
   warteschlange: 'baris-gilir-tugas',
+  bestellungen: 'pesanan',
+  kontoauszuege: 'penyata-bank',
 };

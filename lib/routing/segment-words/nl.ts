@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'account-verwijderen',
   verwaltung: 'beheer',
   warteschlange: 'taakwachtrij',
+  bestellungen: 'bestellingen',
+  kontoauszuege: 'bankafschriften',
 };

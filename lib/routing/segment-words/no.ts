@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'slett-konto',
   verwaltung: 'administrasjon',
   warteschlange: 'jobbko',
+  bestellungen: 'bestillinger',
+  kontoauszuege: 'kontoutskrifter',
 };

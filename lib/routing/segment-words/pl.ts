@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'usun-konto',
   verwaltung: 'administracja',
   warteschlange: 'kolejka-zadan',
+  bestellungen: 'zamowienia',
+  kontoauszuege: 'wyciagi-bankowe',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'sterge-cont',
   verwaltung: 'administrare',
   warteschlange: 'coada-sarcini',
+  bestellungen: 'comenzi',
+  kontoauszuege: 'extrase-bancare',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'brisanje-naloga',
   verwaltung: 'administracija',
   warteschlange: 'red-zadataka',
+  bestellungen: 'porudzbine',
+  kontoauszuege: 'bankovni-izvodi',
 };

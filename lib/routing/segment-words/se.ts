@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'radera-konto',
   verwaltung: 'administration',
   warteschlange: 'jobbko',
+  bestellungen: 'bestallningar',
+  kontoauszuege: 'kontoutdrag',
 };

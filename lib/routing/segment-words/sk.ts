@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'zrusenie-uctu',
   verwaltung: 'sprava',
   warteschlange: 'front-uloh',
+  bestellungen: 'objednavky',
+  kontoauszuege: 'bankove-vypisy',
 };

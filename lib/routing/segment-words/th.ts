@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'lop-banchi',
   verwaltung: 'kan-borihan',
   warteschlange: 'khiu-ngan',
+  bestellungen: 'kham-sang-sue',
+  kontoauszuege: 'raikan-doen-banchi',
 };

@@ -103,4 +103,6 @@ export const words: WorldWords = {
   'konto-loeschen': 'vydalyty-oblikovyi-zapys',
   verwaltung: 'administruvannia',
   warteschlange: 'cherha-zavdan',
+  bestellungen: 'zamovlennia',
+  kontoauszuege: 'bankivski-vypysky',
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audit } from '@/lib/accounts/impersonation';
 import { defineRoute } from '@/lib/api/handler';
-import { importStatement, parseStatement } from '@/lib/commerce/payments';
+import { importStatement, MAX_STATEMENT_LENGTH, parseStatement } from '@/lib/commerce/payments';
 import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/admin/bank-statements — books a bank statement export (CSV text with the columns
@@ -13,7 +13,7 @@ export const POST = defineRoute(
     description:
       'CSV with a header line naming date, amount and reference (comma or semicolon separated; amounts like 12.50 or 12,50). Outcomes per row: paid, already-paid, no-order-reference, unknown-order, amount-mismatch, not-an-invoice-order, order-cancelled, invalid-row. Importing the same statement again pays nothing twice.',
     auth: 'admin',
-    body: z.object({ csv: z.string().min(1).max(200_000) }),
+    body: z.object({ csv: z.string().min(1).max(MAX_STATEMENT_LENGTH) }),
   },
   async ({ request, body, session }) => {
     const results = await importStatement(parseStatement(body.csv));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
-import { searchOrders } from '@/lib/commerce/admin-orders';
+import { orderSearchTextSchema, searchOrders } from '@/lib/commerce/admin-orders';
 import { getDb } from '@/lib/db/client';
 
 const querySchema = z.object({
-  q: textSchema(120).optional(),
+  q: orderSearchTextSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
