@@ -14,6 +14,10 @@ const NOTICE_OF: Record<CartFormAction, string> = {
   'drop-credits': 'credits-removed',
 };
 
+/** What the cart page confirms after a cart was restored from a reminder's link. */
+export const RESTORE_NOTICES = ['restored', 'restore-empty'] as const;
+export type RestoreNotice = (typeof RESTORE_NOTICES)[number];
+
 /** The refusals the cart page explains in the world's language; anything else is `invalid`. */
 export const CART_FORM_ERRORS = [
   'material_not_found',
@@ -22,6 +26,7 @@ export const CART_FORM_ERRORS = [
   'already_owned',
   'cart_full',
   'sign_in_required',
+  'restore_link_invalid',
   'invalid',
 ] as const;
 export type CartFormError = (typeof CART_FORM_ERRORS)[number];
@@ -38,9 +43,16 @@ export function cartFormErrorOf(error: unknown): CartFormError {
   return CART_FORM_ERRORS.find((known) => known === reason) ?? 'invalid';
 }
 
+/** The query the cart page is opened with after restoring a cart (a fixed word, as above). */
+export function restoreFormQuery(outcome: 'restored' | 'empty' | 'invalid'): string {
+  if (outcome === 'invalid') return '?error=restore_link_invalid';
+  const notice: RestoreNotice = outcome === 'restored' ? 'restored' : 'restore-empty';
+  return `?notice=${notice}`;
+}
+
 /** A notice or error word from the cart page's query, or null when it is not one of ours. */
 export function readCartFormOutcome(notice: unknown, error: unknown) {
-  const noticeWord = Object.values(NOTICE_OF).find((word) => word === notice) ?? null;
+  const noticeWord = [...Object.values(NOTICE_OF), ...RESTORE_NOTICES].find((word) => word === notice) ?? null;
   const errorWord = CART_FORM_ERRORS.find((word) => word === error) ?? null;
   return { notice: noticeWord, error: errorWord };
 }

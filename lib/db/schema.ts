@@ -618,6 +618,10 @@ export const carts = pgTable(
     creditsRequestedMinor: integer('credits_requested_minor'),
     /** Hash of the token of the abandoned-cart link, once one was mailed. */
     restoreTokenHash: text('restore_token_hash'),
+    /** Until when that link restores the cart. */
+    restoreTokenExpiresAt: timestamp('restore_token_expires_at', { withTimezone: true }),
+    /** When the reminder with that link was queued: a change after it is a new state of the cart. */
+    restoreMailedAt: timestamp('restore_mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -625,6 +629,10 @@ export const carts = pgTable(
     uniqueIndex('carts_token_world').on(t.tokenHash, t.world),
     uniqueIndex('carts_user_world').on(t.userId, t.world),
     uniqueIndex('carts_restore_token').on(t.restoreTokenHash),
+    // The abandoned-cart sweep reads signed-in carts last changed within a window of days.
+    index('carts_signed_in_updated')
+      .on(t.updatedAt)
+      .where(sql`${t.userId} IS NOT NULL`),
   ],
 );
 

@@ -12,6 +12,12 @@ export const SECRET_PATH_PARAMS: Partial<Record<RouteId, string>> = {
   invitation: 'code',
 };
 
+/**
+ * Routes whose path carries a mailed token the server itself needs to render the page (the
+ * abandoned-cart link lists the cart it opens): not masked, but no Referer ever carries it.
+ */
+export const SERVER_READ_SECRET_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['abandoned-cart']);
+
 /** What the server renders in place of the secret. */
 export const SECRET_PLACEHOLDER = '-';
 
@@ -27,6 +33,10 @@ export function maskSecretPath(
   world: WorldCode,
   match: { route: { id: RouteId }; params: RouteParams },
 ): void {
+  if (SERVER_READ_SECRET_ROUTES.has(match.route.id)) {
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    return;
+  }
   const name = SECRET_PATH_PARAMS[match.route.id];
   if (!name || !match.params[name] || match.params[name] === SECRET_PLACEHOLDER) return;
   const url = req.url ?? '/';

@@ -7,3 +7,4 @@
 import '@/lib/mail/account-mails';
 import '@/lib/accounts/password';
 import '@/lib/commerce/order-mails';
+import '@/lib/commerce/abandoned-carts';

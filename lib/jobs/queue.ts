@@ -55,6 +55,8 @@ interface QueueHolder {
   /** Whether this process's workers run, and pg-boss's ids of them by job name. */
   workers: boolean;
   worked: Map<string, string[]>;
+  /** The timers that queue this process's periodic jobs (lib/jobs/periodic.ts). */
+  timers: Set<ReturnType<typeof setTimeout>>;
 }
 
 // Next bundles route code separately from server.ts: one queue per process lives on globalThis,
@@ -106,12 +108,14 @@ export function getQueueHolder(): QueueHolder {
     // run it per interval (a timestamp in its version table).
     supervise: true,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
-    // No cron schedules yet: the timekeeper would poll its own queue for nothing.
+    // pg-boss's cron stays off: its timekeeper polls a queue of its own every few seconds in
+    // every process. Periodic jobs are queued by timers in the processes that run workers
+    // instead (lib/jobs/periodic.ts).
     schedule: false,
     archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
   });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
-  const made: QueueHolder = { url, boss, queues: new Set(), workers: false, worked: new Map() };
+  const made: QueueHolder = { url, boss, queues: new Set(), workers: false, worked: new Map(), timers: new Set() };
   holder.__kreideJobs = made;
   return made;
 }
@@ -151,6 +155,15 @@ async function createQueueOnce(queue: QueueHolder, definition: JobDefinition): P
 }
 
 /**
+ * Stops the timers that queue periodic jobs. Call it once `workers` is false: a tick already
+ * under way checks that flag before it arms the next timer.
+ */
+export function stopPeriodicTimers(queue: QueueHolder): void {
+  for (const timer of queue.timers) clearTimeout(timer);
+  queue.timers.clear();
+}
+
+/**
  * Stops the queue of this process: workers take no new job, running ones get `timeoutMs` to
  * finish, and any still running then are failed, so they are retried (here or elsewhere).
  */
@@ -158,6 +171,8 @@ export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<vo
   const queue = holder.__kreideJobs;
   if (!queue) return;
   holder.__kreideJobs = undefined;
+  queue.workers = false;
+  stopPeriodicTimers(queue);
   if (!queue.started) return;
   try {
     await queue.started;

@@ -43,6 +43,12 @@ export interface JobOptions<S extends ZodType> {
    * job must be defined in a module the catalogue imports.
    */
   thread?: boolean;
+  /**
+   * Queued every this many seconds by each process that runs workers, once per period among
+   * all of them (lib/jobs/periodic.ts): for sweeps that find their work themselves. The
+   * payload of such a job is `{}`.
+   */
+  everySeconds?: number;
   /** Jobs of this kind run at once per process (default 1). */
   concurrency?: number;
   /** Payload fields shown to admins; never a secret (default: none). */
@@ -82,6 +88,8 @@ export function defineJob<S extends ZodType>(
       throw new Error(`Job ${options.name}: ${key} must be an integer ≥ 0`);
   }
   if (options.expireInSeconds < 1) throw new Error(`Job ${options.name}: expireInSeconds must be at least 1`);
+  if (options.everySeconds !== undefined && (!Number.isInteger(options.everySeconds) || options.everySeconds < 1))
+    throw new Error(`Job ${options.name}: everySeconds must be an integer ≥ 1`);
   const definition: JobDefinition<S> = { ...options, handler };
   definitions.set(options.name, definition as unknown as JobDefinition);
   return definition;

@@ -4,7 +4,8 @@
  * right here and returns when nothing is left.
  */
 import type PgBoss from 'pg-boss';
-import { ensureQueue, getJobSettings, getQueue, getQueueHolder, JOB_SCHEMA } from './queue';
+import { startPeriodicJobs } from './periodic';
+import { ensureQueue, getJobSettings, getQueue, getQueueHolder, JOB_SCHEMA, stopPeriodicTimers } from './queue';
 import { fieldsToForget, listJobDefinitions, type JobContext, type JobDefinition } from './registry';
 import { runInThread } from './thread';
 
@@ -77,7 +78,8 @@ function toOutput(result: unknown): object | undefined {
 /**
  * Starts the workers of this process for every job it defines (import lib/jobs/catalogue.ts
  * first) or for the named ones: each polls its queue, runs one job at a time (`concurrency`
- * workers per job) and completes or fails it. Returns the names of the queues worked.
+ * workers per job) and completes or fails it; periodic jobs among them are queued on their
+ * timers from now on. Returns the names of the queues worked.
  */
 export async function startJobWorkers(options: { only?: readonly string[] } = {}): Promise<string[]> {
   const boss = await getQueue();
@@ -99,6 +101,7 @@ export async function startJobWorkers(options: { only?: readonly string[] } = {}
     }
     holder.worked.set(definition.name, ids);
   }
+  startPeriodicJobs(definitions);
   return definitions.map((d) => d.name);
 }
 
@@ -111,6 +114,7 @@ export async function stopJobWorkers(): Promise<void> {
   if (!holder.workers) return;
   for (const name of holder.worked.keys()) await holder.boss.offWork(name);
   holder.workers = false;
+  stopPeriodicTimers(holder);
   holder.worked.clear();
 }
 

@@ -6,6 +6,7 @@ import * as v1CartAdd from '../v1/cart/add/route';
 import * as v1CartCredits from '../v1/cart/credits/route';
 import * as v1CartForm from '../v1/cart/form/route';
 import * as v1CartRemove from '../v1/cart/remove/route';
+import * as v1CartRestoreForm from '../v1/cart/restore/form/route';
 import * as v1CartView from '../v1/cart/view/route';
 import * as v1CartVoucher from '../v1/cart/voucher/route';
 import * as v1Filters from '../v1/filters/route';
@@ -79,6 +80,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v1/cart/credits', module: v1CartCredits },
   { path: '/api/v1/cart/form', module: v1CartForm },
   { path: '/api/v1/cart/remove', module: v1CartRemove },
+  { path: '/api/v1/cart/restore/form', module: v1CartRestoreForm },
   { path: '/api/v1/cart/view', module: v1CartView },
   { path: '/api/v1/cart/voucher', module: v1CartVoucher },
   { path: '/api/v1/filters', module: v1Filters },

@@ -9,4 +9,5 @@ export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
     import('@/components/commerce/order-confirmation-page').then((m) => m.OrderConfirmationPage),
   'invoice-purchase-success': () =>
     import('@/components/commerce/order-confirmation-page').then((m) => m.InvoicePurchaseSuccessPage),
+  'abandoned-cart': () => import('@/components/commerce/abandoned-cart-page').then((m) => m.AbandonedCartPage),
 };
