@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { OIDC_TEST_PORT, oidcTestAppEnv } from './tests/e2e/support/oidc-test-provider-env';
+import { STRIPE_DOUBLE_PORT, STRIPE_TEST_ENV } from './tests/e2e/support/stripe-test-double-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const OIDC_ORIGIN = `http://127.0.0.1:${OIDC_TEST_PORT}`;
@@ -43,6 +44,15 @@ export default defineConfig({
       stdout: 'pipe',
       env: { OIDC_TEST_PORT: String(OIDC_TEST_PORT), OIDC_TEST_APP_ORIGIN: `http://localhost:${PORT}` },
     },
+    // Stripe's API and hosted payment page, standing in for card payments (tests/e2e/buying-more.spec.ts).
+    {
+      command: 'npx tsx tests/e2e/support/stripe-test-double.ts',
+      url: `${STRIPE_TEST_ENV.STRIPE_API_URL}/pay/none`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { STRIPE_DOUBLE_PORT: String(STRIPE_DOUBLE_PORT), STRIPE_DOUBLE_APP_ORIGIN: `http://localhost:${PORT}` },
+    },
     {
       command: 'npx tsx server.ts',
       url: `http://localhost:${PORT}/api/health`,
@@ -60,6 +70,10 @@ export default defineConfig({
         DEMO_MATERIALS: '2000',
         // Apple is left out: its form-post answer needs HTTPS for the flow cookie to come along.
         ...oidcTestAppEnv(OIDC_ORIGIN, ['google', 'facebook', 'microsoft']),
+        ...STRIPE_TEST_ENV,
+        // Test-only: a cart counts as left after 2 s and the reminder sweep runs that often, so the
+        // abandoned-cart journey (tests/e2e/abandoned-cart.spec.ts) need not wait a day.
+        KREIDE_TEST_ABANDONED_CART_SECONDS: '2',
       },
     },
   ],

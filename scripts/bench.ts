@@ -23,6 +23,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** Enough buyers that every checkout of the run has its own. */
 const CHECKOUT_BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 6000);
+/**
+ * `BENCH_ONLY=buying` measures the control route and the buying rows only: a quicker loop while
+ * working on the cart and checkout (the figures of a note come from a full run).
+ */
+const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -205,13 +210,15 @@ async function main() {
       ['GET v1/filters', '/api/v1/filters?world=de'],
     ];
     const rows: Row[] = [];
-    for (const [name, url] of routes) {
+    for (const [name, url] of BUYING_ONLY ? routes.slice(0, 1) : routes) {
       process.stdout.write(`loading ${name} …\n`);
       rows.push(await load(name, url));
     }
-    // The same pages rendered by Next on every request (HTML cache bypassed), for comparison.
-    rows.push(await load('material page, uncached', materialPath, BYPASS));
-    rows.push(await load('search, uncached', searchPath, BYPASS));
+    if (!BUYING_ONLY) {
+      // The same pages rendered by Next on every request (HTML cache bypassed), for comparison.
+      rows.push(await load('material page, uncached', materialPath, BYPASS));
+      rows.push(await load('search, uncached', searchPath, BYPASS));
+    }
 
     // Buying: the cart view of a 3-item cart (autocannon), then add-to-cart and checkout with a
     // new cart (and, for checkout, a new buyer and idempotency key) per request.

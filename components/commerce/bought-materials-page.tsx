@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { listOwnedMaterials } from '@/lib/downloads/downloads';
+import { listOwnedMaterials, listOwnedWorlds, ownedMaterialFilterSchema } from '@/lib/downloads/downloads';
 import { downloadUrl } from '@/lib/downloads/links';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { isWorldCode } from '@/lib/worlds/worlds';
@@ -17,16 +17,59 @@ import styles from './commerce.module.css';
  */
 export const BoughtMaterialsPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
-  async render({ world, route, userId }) {
+  async render({ world, route, userId, query }) {
     const meta = await getTranslations('meta');
     const t = await getTranslations('cabinet-materials');
-    const owned = userId === null ? [] : await listOwnedMaterials(userId);
+    const filter = ownedMaterialFilterSchema.parse(query);
+    const filtered = Boolean(filter.q || filter.licence || filter.world);
+    const [owned, worlds] =
+      userId === null ? [[], []] : await Promise.all([listOwnedMaterials(userId, filter), listOwnedWorlds(userId)]);
     const now = Date.now();
+    const here = pathFor(world.code, route.id);
     return (
       <section className={styles.section} data-route={route.id}>
         <h1>{meta(`routes.${route.id}.title`)}</h1>
         <p>{t('bought.intro')}</p>
-        {owned.length === 0 ? (
+        {worlds.length > 0 ? (
+          <form method="get" action={here} className={styles.inline} role="search" data-testid="bought-filter">
+            <label>
+              {t('bought.filter.q')} <input type="search" name="q" defaultValue={filter.q ?? ''} maxLength={100} />
+            </label>{' '}
+            <label>
+              {t('bought.filter.licence')}{' '}
+              <select name="licence" defaultValue={filter.licence ?? ''}>
+                <option value="">{t('bought.filter.all')}</option>
+                <option value="single">{t('bought.licences.single')}</option>
+                <option value="school">{t('bought.licences.school')}</option>
+              </select>
+            </label>{' '}
+            {worlds.length > 1 ? (
+              <>
+                <label>
+                  {t('bought.filter.world')}{' '}
+                  <select name="world" defaultValue={filter.world ?? ''}>
+                    <option value="">{t('bought.filter.all')}</option>
+                    {worlds.map((code) => (
+                      <option key={code} value={code}>
+                        {code.toUpperCase()}
+                      </option>
+                    ))}
+                  </select>
+                </label>{' '}
+              </>
+            ) : null}
+            <button type="submit">{t('bought.filter.apply')}</button>
+            {filtered ? (
+              <>
+                {' '}
+                <Link href={here}>{t('bought.filter.reset')}</Link>
+              </>
+            ) : null}
+          </form>
+        ) : null}
+        {owned.length === 0 && filtered ? (
+          <p data-testid="bought-none-match">{t('bought.filter.none')}</p>
+        ) : owned.length === 0 ? (
           <p data-testid="bought-empty">
             {t('bought.empty')} <Link href={pathFor(world.code, 'search')}>{t('bought.browse')}</Link>
           </p>

@@ -24,7 +24,11 @@ export function SubjectMenu({ searchPath, texts }: SubjectMenuProps) {
     getApiClient()
       .get<MegaMenuSchool[]>('v3/mega-menu/get-subjects')
       .then(setMenu)
-      .catch((error: Error) => console.error('subject menu could not be loaded', error.message));
+      .catch((error: Error) => {
+        // Not sent at all on the payment page: nothing failed, there is nothing to report.
+        if (error.name === 'AbortError') return;
+        console.error('subject menu could not be loaded', error.message);
+      });
   }
 
   function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {

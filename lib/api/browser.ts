@@ -48,6 +48,8 @@ function clientOptions(): ApiClientOptions {
     baseUrl: process.env.NEXT_PUBLIC_API_BASE ?? '/api',
     getWorld: () => document.documentElement.getAttribute('data-world') ?? 'de',
     getCartToken: readCartToken,
+    // The payment page marks itself (components/commerce/payment-page.tsx).
+    onPaymentPage: () => document.querySelector('[data-route="payment"]') !== null,
     onSlowCall: (report) => {
       if (inErrorSample()) console.warn('slow API call', report);
     },

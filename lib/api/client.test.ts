@@ -111,6 +111,30 @@ describe('the API client', () => {
     ]);
   });
 
+  it('never sends the calls the payment page aborts, and sends them elsewhere', async () => {
+    let onPayment = true;
+    const c = client({ onPaymentPage: () => onPayment });
+    const aborted = [
+      ['get', 'v1/filters'],
+      ['get', 'v3/mega-menu/get-subjects'],
+      ['post', 'v3/subscriptions/anonymous/persist'],
+      ['post', 'v3/elastic-indexer/wishlist/query'],
+      ['post', '/v3/elastic-indexer/anonymous-wishlist/query'],
+    ] as const;
+    for (const [method, path] of aborted)
+      await expect(method === 'get' ? c.get(path) : c.post(path, {})).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toHaveLength(0);
+    // Every other call of the payment page goes out as usual.
+    await expect(c.get('v1/cart/view')).resolves.toMatchObject({ path: '/api/v1/cart/view' });
+    await expect(c.post('v3/subscriptions/subscribe', {})).resolves.toMatchObject({
+      path: '/api/v3/subscriptions/subscribe',
+    });
+    expect(seen).toHaveLength(2);
+    onPayment = false;
+    await expect(c.get('v1/filters')).resolves.toMatchObject({ path: '/api/v1/filters' });
+    expect(seen).toHaveLength(3);
+  });
+
   it('rejects with the HTTP error for 4xx answers', async () => {
     server.use(
       http.get('http://kreide.test/api/v1/missing', () =>

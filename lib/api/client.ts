@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   onSlowCall?: (report: { method: string; url: string; durationMs: number }) => void;
   /** The session's rules around each API call (the browser's session, lib/browser-session). */
   guard?: CallGuard;
+  /** True while the payment page is open: the calls it must not send are aborted (see below). */
+  onPaymentPage?: () => boolean;
   /** Test seam for the clock. */
   now?: () => number;
   fetch?: typeof fetch;
@@ -62,10 +64,28 @@ export function needsCartToken(pathname: string): boolean {
 }
 
 /**
+ * Calls the payment page never sends: filters, the subjects menu, the anonymous subscriptions'
+ * persist and both wishlist queries. Nothing the buyer does not need competes with paying.
+ */
+const ABORTED_ON_PAYMENT_PAGE = [
+  /^v1\/filters$/,
+  /^v3\/mega-menu\/get-subjects$/,
+  /^v3\/subscriptions\/anonymous\/persist$/,
+  /^v3\/elastic-indexer\/(wishlist|anonymous-wishlist|school-wishlist)\/query$/,
+];
+
+/** Whether a call (a path relative to the API base) is one the payment page must not send. */
+export function abortedOnPaymentPage(path: string): boolean {
+  const bare = path.replace(/^\//, '').split('?')[0]!;
+  return ABORTED_ON_PAYMENT_PAGE.some((pattern) => pattern.test(bare));
+}
+
+/**
  * The one HTTP client every API call goes through, with these rules: credentials
  * always sent, a `world` query parameter on every call except to a partner host, the cart
  * token header on cart and payment-options calls, JSON bodies for posts without a file, the
- * body returned directly, and calls slower than 3 s reported. With a guard, the session's rules
+ * body returned directly, calls slower than 3 s reported, and on the payment page the calls it
+ * must not send aborted before they are sent (an AbortError, as a call cut off). With a guard, the session's rules
  * run around each API call: the terms check first, and at most one retry after a 401.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -117,6 +137,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Sends one call, through the guard when there is one: at most one retry after a 401. */
   async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<T> {
+    if (!/^https?:\/\//.test(path) && options.onPaymentPage?.() && abortedOnPaymentPage(path))
+      throw new DOMException(`${path} is not sent on the payment page`, 'AbortError');
     const url = resolveUrl(path);
     const attempt = () => {
       const opts = requestOptions(url, call);

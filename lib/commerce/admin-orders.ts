@@ -2,6 +2,7 @@ import 'server-only';
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { textSchema } from '@/lib/api/schemas';
 import type { Database } from '@/lib/db/client';
+import { containsPattern } from '@/lib/db/like-pattern';
 import * as t from '@/lib/db/schema';
 import { toOrderView, type OrderView } from './order-view';
 
@@ -117,11 +118,11 @@ export async function adminOrderView(db: Database, orderId: number): Promise<Adm
 
 /**
  * Orders for the admin list, newest first: all, or those whose reference, buyer e-mail or id
- * matches `query` (the text is a bound parameter of ILIKE, its wildcards escaped).
+ * matches `query` (a bound ILIKE pattern, its wildcards taken literally).
  */
 export async function searchOrders(db: Database, query: string | undefined, limit: number) {
   const text = query?.trim();
-  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = text ? containsPattern(text) : null;
   const asId = text && /^\d{1,9}$/.test(text) ? Number(text) : null;
   const rows = await db
     .select({

@@ -11,17 +11,18 @@ import { vatRateAt } from './vat-rates';
 /**
  * The VAT that applies to this buyer now: by the country of their billing address (with its VAT
  * id, for reverse charge), or, before they gave one, the world's country — what the cart shows
- * and the checkout confirms once the address is known.
+ * and the checkout confirms once the address is known. `address` is the billing address when the
+ * caller has read it already (null: the buyer has none).
  */
 export async function buyerVat(
   db: Database,
   userId: number | null,
   world: WorldCode,
   at: Date,
-  address?: { countryCode: string; vatId: string | null },
+  address?: { countryCode: string; vatId: string | null } | null,
 ): Promise<VatTreatment & { vatId: string | null }> {
   let billing = address ?? null;
-  if (!billing && userId !== null) {
+  if (address === undefined && userId !== null) {
     const [row] = await db
       .select({ countryCode: t.billingAddresses.countryCode, vatId: t.billingAddresses.vatId })
       .from(t.billingAddresses)

@@ -120,20 +120,17 @@ export async function addToCart(
     lineKind = lineLicence(licence, (await ownedLicences(db, owner.userId, [materialId])).get(materialId));
   }
   const { cart, token } = await findOrCreateCart(db, owner);
-  const [size] = await db
-    .select({
-      n: count(),
-      present: sql<boolean>`coalesce(bool_or(${t.cartItems.materialId} = ${materialId}), false)`,
-    })
-    .from(t.cartItems)
-    .where(eq(t.cartItems.cartId, cart.id));
-  if (!size?.present && (size?.n ?? 0) >= MAX_CART_ITEMS)
-    throw new AppError('conflict', undefined, { reason: 'cart_full' });
-  await db
-    .insert(t.cartItems)
-    .values({ cartId: cart.id, materialId, licence: lineKind })
-    .onConflictDoUpdate({ target: [t.cartItems.cartId, t.cartItems.materialId], set: { licence: lineKind } });
-  return { cart: await viewCart({ ...owner, cartToken: token }), token };
+  // The line goes in unless the cart is full (a material already there only changes licence):
+  // the count and the insert are one statement.
+  const added = await db.execute(sql`
+    INSERT INTO ${t.cartItems} (cart_id, material_id, licence)
+    SELECT ${cart.id}, ${materialId}, ${lineKind}
+    WHERE (SELECT count(*) FROM ${t.cartItems}
+           WHERE ${t.cartItems.cartId} = ${cart.id} AND ${t.cartItems.materialId} <> ${materialId}) < ${MAX_CART_ITEMS}
+    ON CONFLICT (cart_id, material_id) DO UPDATE SET licence = excluded.licence
+    RETURNING material_id`);
+  if (added.rows.length === 0) throw new AppError('conflict', undefined, { reason: 'cart_full' });
+  return { cart: await viewCart({ ...owner, cartToken: token }, new Date(), cart), token };
 }
 
 /** Removes a material from the owner's cart (removing one that is not there changes nothing). */
@@ -221,9 +218,12 @@ export interface CartView {
   vat: { kind: string; country: string; rateBasisPoints: number; amount: number; net: number };
 }
 
-/** The owner's cart, priced now on the server (nothing a client sent about prices is used). */
-export async function viewCart(owner: CartOwner, now: Date = new Date()): Promise<CartView> {
-  const quote = await quoteCart(getDb(), owner, now);
+/**
+ * The owner's cart, priced now on the server (nothing a client sent about prices is used).
+ * `cart` is its row when the caller has just written it.
+ */
+export async function viewCart(owner: CartOwner, now: Date = new Date(), cart?: CartRow): Promise<CartView> {
+  const quote = await quoteCart(getDb(), owner, now, { cart });
   return quote.view;
 }
 
@@ -240,16 +240,22 @@ export interface CartQuote {
 
 /**
  * The cart priced now. `forOrder` also counts each seller's active paid materials for their
- * commission tier, which only an order records (the view shows no seller shares).
+ * commission tier, which only an order records (the view shows no seller shares). `cart` and
+ * `billing` are the cart row and the buyer's billing address when the caller has just read them
+ * (null: there is none), so they are not read again.
  */
 export async function quoteCart(
   db: Database,
   owner: CartOwner,
   now: Date = new Date(),
-  options: { forOrder?: boolean } = {},
+  options: {
+    forOrder?: boolean;
+    cart?: CartRow | null;
+    billing?: { countryCode: string; vatId: string | null } | null;
+  } = {},
 ): Promise<CartQuote> {
   const currency = getWorld(owner.world).currency;
-  const cart = await findCart(db, owner);
+  const cart = options.cart !== undefined ? options.cart : await findCart(db, owner);
   let rows = cart
     ? await db
         .select({
@@ -314,7 +320,7 @@ export async function quoteCart(
     owner.userId !== null
       ? await getCredits(db, owner.userId, owner.world)
       : { availableCredits: 0, hadCredits: false };
-  const vat = await buyerVat(db, owner.userId, owner.world, now);
+  const vat = await buyerVat(db, owner.userId, owner.world, now, options.billing);
 
   const priced = priceCart({
     currency,
@@ -485,4 +491,63 @@ export async function mergeAnonymousCart(userId: number, cartToken: string): Pro
     });
   }
   return moved;
+}
+
+/**
+ * Copies lines of another cart into the owner's cart (restoring a cart from a reminder's link),
+ * by the rules of adding one by one: a material no longer offered here (withdrawn, deleted,
+ * free, another world's), the owner's own and what the owner already owns are left out, an
+ * owned single licence turns a school licence into the upgrade, the owner's own lines win on a
+ * clash, and the cart stops at MAX_CART_ITEMS. Prices are not copied: the cart prices itself.
+ * Returns the cart and the token it is under (an anonymous owner without one is given one when
+ * something is added).
+ */
+export async function copyLinesIntoCart(
+  owner: CartOwner,
+  lines: readonly { materialId: number; licence: CartLicence }[],
+): Promise<{ cart: CartView; token: string | null }> {
+  const db = getDb();
+  const ids = lines.map((line) => line.materialId);
+  const materials = ids.length
+    ? await db
+        .select({
+          id: t.materials.id,
+          world: t.materials.world,
+          authorId: t.materials.authorId,
+          priceCents: t.materials.priceCents,
+          isActive: t.materials.isActive,
+          deletedAt: t.materials.deletedAt,
+        })
+        .from(t.materials)
+        .where(inArray(t.materials.id, ids))
+    : [];
+  const byId = new Map(materials.map((material) => [material.id, material]));
+  const owned = owner.userId !== null ? await ownedLicences(db, owner.userId, ids) : new Map<number, string>();
+  const wanted = lines.flatMap((line) => {
+    const material = byId.get(line.materialId);
+    if (!material || !material.isActive || material.deletedAt || material.world !== owner.world) return [];
+    if (material.priceCents === 0 || material.authorId === owner.userId) return [];
+    const requested = line.licence === 'single' ? 'single' : 'school';
+    if (owner.userId === null) return [{ materialId: line.materialId, licence: requested as CartLicence }];
+    try {
+      return [{ materialId: line.materialId, licence: lineLicence(requested, owned.get(line.materialId)) }];
+    } catch {
+      return [];
+    }
+  });
+  if (wanted.length === 0) return { cart: await viewCart(owner), token: owner.cartToken };
+  const { cart, token } = await findOrCreateCart(db, owner);
+  const present = await db
+    .select({ materialId: t.cartItems.materialId })
+    .from(t.cartItems)
+    .where(eq(t.cartItems.cartId, cart.id));
+  const have = new Set(present.map((row) => row.materialId));
+  const room = Math.max(0, MAX_CART_ITEMS - have.size);
+  const added = wanted.filter((line) => !have.has(line.materialId)).slice(0, room);
+  if (added.length > 0)
+    await db
+      .insert(t.cartItems)
+      .values(added.map((line) => ({ cartId: cart.id, materialId: line.materialId, licence: line.licence })))
+      .onConflictDoNothing();
+  return { cart: await viewCart({ ...owner, cartToken: token }), token };
 }

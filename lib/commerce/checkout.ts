@@ -1,6 +1,5 @@
 import 'server-only';
-import crypto from 'node:crypto';
-import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
@@ -10,9 +9,10 @@ import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
 import { quoteCart } from './cart';
 import { crashPoint } from './crash-points';
-import { fulfilOrder } from './fulfilment';
-import { issueDocument } from './invoices';
+import { deliverOrder } from './fulfilment';
+import { issueDocument, type InvoiceItem } from './invoices';
 import { enqueueOrderMail } from './order-mails';
+import { newOrderReference } from './order-reference';
 import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
@@ -47,13 +47,6 @@ export interface CheckoutInput {
 
 type OrderRow = typeof t.orders.$inferSelect;
 
-/** The public order reference a bank transfer quotes: K- and ten characters without look-alikes. */
-function newOrderReference(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = crypto.randomBytes(10);
-  return `K-${[...bytes].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
-}
-
 async function findByKey(db: Database, userId: number, key: string): Promise<OrderRow | null> {
   const [row] = await db
     .select()
@@ -78,9 +71,35 @@ export async function checkout(
   const db = getDb();
   const previous = await findByKey(db, input.userId, input.idempotencyKey);
   if (previous) return { order: previous, created: false };
+  try {
+    return await placeOrder(db, input, now);
+  } catch (error) {
+    // An attempt with the same key that committed meanwhile emptied the cart this one read: a
+    // retry is answered with that order, not with the refusal its empty cart would give.
+    if (!(error instanceof AppError)) throw error;
+    const winner = await findByKey(db, input.userId, input.idempotencyKey);
+    if (winner) return { order: winner, created: false };
+    throw error;
+  }
+}
 
+/** The checkout after its first look for the key: the order made, or the one a same-key attempt made. */
+async function placeOrder(
+  db: Database,
+  input: CheckoutInput,
+  now: Date,
+): Promise<{ order: OrderRow; created: boolean }> {
+  // The buyer's billing address and inviter in one read, before the transaction.
+  const [buyer] = await db
+    .select({ address: t.billingAddresses, inviterId: t.accountStates.invitedByUserId })
+    .from(t.users)
+    .leftJoin(t.billingAddresses, eq(t.billingAddresses.userId, t.users.id))
+    .leftJoin(t.accountStates, eq(t.accountStates.userId, t.users.id))
+    .where(eq(t.users.id, input.userId));
+  const address = buyer?.address ?? null;
   const quote = await quoteCart(db, { world: input.world, userId: input.userId, cartToken: null }, now, {
     forOrder: true,
+    billing: address,
   });
   const { priced, view } = quote;
   if (priced.lines.length === 0) throw new AppError('conflict', undefined, { reason: 'cart_empty' });
@@ -95,7 +114,6 @@ export async function checkout(
   if (provider !== 'free' && !availableProviders().includes(provider))
     throw new AppError('conflict', undefined, { reason: 'payment_method_unavailable' });
 
-  const [address] = await db.select().from(t.billingAddresses).where(eq(t.billingAddresses.userId, input.userId));
   if (!address && priced.originalPrice > 0)
     throw new AppError('conflict', undefined, { reason: 'billing_address_required' });
   const billing = address
@@ -109,7 +127,29 @@ export async function checkout(
         vatId: quote.vat.vatId,
       }
     : null;
+  const items = priced.lines.map((line) => ({
+    materialId: line.materialId,
+    sellerId: line.sellerId,
+    title: quote.titles.get(line.materialId) ?? '',
+    licence: view.cartItems.find((item) => item.material.id === line.materialId)?.licence ?? line.licence,
+    inBundle: line.inBundle,
+    unitGrossMinor: line.unitGross,
+    chargedGrossMinor: line.chargedGross,
+    voucherDiscountMinor: line.voucherDiscount,
+    creditUsedMinor: line.creditUsed,
+    payableGrossMinor: line.payableGross,
+    vatMinor: line.vat,
+    netMinor: line.net,
+    sellerShareBasisPoints: line.sellerShareBasisPoints,
+    sellerShareMinor: line.sellerShare,
+    platformShareMinor: line.platformShare,
+    sellerActivePaidMaterials: quote.sellerActivePaidMaterials.get(line.sellerId) ?? 0,
+  }));
+  // A free or test order is paid the moment it is made.
+  const paidAtOnce = provider === 'free' || provider === 'test';
 
+  // Few statements on purpose: on the embedded database an open transaction holds every other
+  // connection, so each round trip in here is waited for by every buyer at once.
   const made = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [order] = await tx
@@ -120,7 +160,7 @@ export async function checkout(
         world: input.world,
         language: getWorld(input.world).language,
         currency: priced.currency,
-        status: 'pending',
+        status: paidAtOnce ? 'paid' : 'pending',
         provider,
         idempotencyKey: input.idempotencyKey,
         originalMinor: priced.originalPrice,
@@ -138,6 +178,7 @@ export async function checkout(
         voucherCode: quote.voucherId ? (view.voucher?.code ?? null) : null,
         deliveryConsentAt: now,
         createdAt: now,
+        paidAt: paidAtOnce ? now : null,
       })
       .onConflictDoNothing()
       .returning();
@@ -181,80 +222,84 @@ export async function checkout(
         orderId: order.id,
       });
     }
-    await tx.insert(t.orderItems).values(
-      priced.lines.map((line) => ({
-        orderId: order.id,
-        materialId: line.materialId,
-        sellerId: line.sellerId,
-        title: quote.titles.get(line.materialId) ?? '',
-        licence: view.cartItems.find((item) => item.material.id === line.materialId)?.licence ?? line.licence,
-        inBundle: line.inBundle,
-        unitGrossMinor: line.unitGross,
-        chargedGrossMinor: line.chargedGross,
-        voucherDiscountMinor: line.voucherDiscount,
-        creditUsedMinor: line.creditUsed,
-        payableGrossMinor: line.payableGross,
-        vatMinor: line.vat,
-        netMinor: line.net,
-        sellerShareBasisPoints: line.sellerShareBasisPoints,
-        sellerShareMinor: line.sellerShare,
-        platformShareMinor: line.platformShare,
-        sellerActivePaidMaterials: quote.sellerActivePaidMaterials.get(line.sellerId) ?? 0,
-      })),
-    );
-    // The ordered materials leave the cart; the voucher and credit choice go with them. The
-    // delete locks those cart rows: a second checkout of the same cart at the same moment (two
-    // tabs, different keys) waits here, then finds them gone and orders nothing.
-    const taken = await tx
-      .delete(t.cartItems)
-      .where(
-        and(
-          eq(t.cartItems.cartId, quote.cart!.id),
-          inArray(
-            t.cartItems.materialId,
-            priced.lines.map((line) => line.materialId),
-          ),
-        ),
-      )
-      .returning({ materialId: t.cartItems.materialId });
-    if (taken.length !== priced.lines.length) throw new AppError('conflict', undefined, { reason: 'cart_changed' });
-    // An order that committed meanwhile (another tab) may have delivered one of these already.
-    const owned = await tx
-      .select({ materialId: t.licences.materialId, kind: t.licences.kind })
-      .from(t.licences)
-      .where(
-        and(
-          eq(t.licences.userId, input.userId),
-          isNull(t.licences.revokedAt),
-          inArray(
-            t.licences.materialId,
-            priced.lines.map((line) => line.materialId),
-          ),
-        ),
-      );
-    for (const licence of owned) {
-      const line = view.cartItems.find((item) => item.material.id === licence.materialId);
+    const settled = await writeLinesAndTakeCart(tx, order.id, input.userId, quote.cart!.id, items, now);
+    if (settled.taken !== items.length) throw new AppError('conflict', undefined, { reason: 'cart_changed' });
+    for (const licence of settled.owned) {
+      const line = items.find((item) => item.materialId === licence.materialId);
       if (licence.kind === 'school' || line?.licence !== 'school-upgrade')
         throw new AppError('conflict', undefined, { reason: 'already_owned' });
     }
-    await tx
-      .update(t.carts)
-      .set({ voucherCode: null, creditsRequestedMinor: null, updatedAt: now })
-      .where(eq(t.carts.id, quote.cart!.id));
-    if (provider === 'free' || provider === 'test') await fulfilOrder(tx, order.id, now);
+    if (paidAtOnce)
+      await deliverOrder(tx, order, { now, items, mayHaveInvoice: false, inviterId: buyer?.inviterId ?? null });
     else if (provider === 'invoice') {
-      await issueDocument(tx, order, 'invoice', { now });
+      await issueDocument(tx, order, 'invoice', { now, items });
       await enqueueOrderMail('awaiting-payment', order.id, { db: tx });
     }
-    const [final] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id));
     crashPoint('checkout:before-commit');
-    return final!;
+    return order;
   });
   crashPoint('checkout:after-commit');
   if (made) return { order: made, created: true };
   const winner = await findByKey(db, input.userId, input.idempotencyKey);
   if (!winner) throw new Error('an order with this idempotency key vanished');
   return { order: winner, created: false };
+}
+
+/**
+ * One statement in the order's transaction: the order's lines written, the ordered materials
+ * taken out of the cart (with the voucher and credit choice, and the link of an abandoned-cart
+ * reminder: what it would restore is ordered now), and the licences the buyer holds of them
+ * now. The delete locks those cart rows: a second checkout of the same cart at the same moment
+ * (two tabs, different keys) waits there, then finds them gone and orders nothing (fewer taken
+ * than ordered). `owned` is read with the statement's snapshot, from before any such wait: it
+ * holds licences committed before this statement began (say, a free claim in another tab); an
+ * order committed while the delete waited has taken these cart rows, which `taken` shows.
+ */
+async function writeLinesAndTakeCart(
+  tx: Database,
+  orderId: number,
+  userId: number,
+  cartId: number,
+  items: (InvoiceItem & { materialId: number; sellerId: number })[],
+  now: Date,
+): Promise<{ taken: number; owned: { materialId: number; kind: string }[] }> {
+  const lines = items.map((item, position) => ({ ...item, position }));
+  const result = await tx.execute<{ taken: number; owned: { materialId: number; kind: string }[] }>(sql`
+    WITH lines AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS line(
+        "position" int, "materialId" int, "sellerId" int, "title" text, "licence" text, "inBundle" boolean,
+        "unitGrossMinor" int, "chargedGrossMinor" int, "voucherDiscountMinor" int, "creditUsedMinor" int,
+        "payableGrossMinor" int, "vatMinor" int, "netMinor" int, "sellerShareBasisPoints" int,
+        "sellerShareMinor" int, "platformShareMinor" int, "sellerActivePaidMaterials" int)
+    ), written AS (
+      INSERT INTO ${t.orderItems} (order_id, material_id, seller_id, title, licence, in_bundle, unit_gross_minor,
+        charged_gross_minor, voucher_discount_minor, credit_used_minor, payable_gross_minor, vat_minor, net_minor,
+        seller_share_basis_points, seller_share_minor, platform_share_minor, seller_active_paid_materials)
+      SELECT ${orderId}, "materialId", "sellerId", "title", "licence", "inBundle", "unitGrossMinor",
+        "chargedGrossMinor", "voucherDiscountMinor", "creditUsedMinor", "payableGrossMinor", "vatMinor", "netMinor",
+        "sellerShareBasisPoints", "sellerShareMinor", "platformShareMinor", "sellerActivePaidMaterials"
+      FROM lines ORDER BY "position"
+      RETURNING 1
+    ), taken AS (
+      DELETE FROM ${t.cartItems}
+      WHERE ${t.cartItems.cartId} = ${cartId} AND ${t.cartItems.materialId} IN (SELECT "materialId" FROM lines)
+      RETURNING 1
+    ), cart AS (
+      UPDATE ${t.carts} SET voucher_code = NULL, credits_requested_minor = NULL, updated_at = ${now},
+        restore_token_hash = NULL, restore_token_expires_at = NULL, restore_mailed_at = NULL
+      WHERE ${t.carts.id} = ${cartId}
+      RETURNING 1
+    )
+    SELECT
+      (SELECT count(*) FROM taken)::int AS taken,
+      (SELECT count(*) FROM written)::int AS written,
+      (SELECT count(*) FROM cart)::int AS cart,
+      (SELECT coalesce(json_agg(json_build_object('materialId', ${t.licences.materialId}, 'kind', ${t.licences.kind})), '[]')
+         FROM ${t.licences}
+         WHERE ${t.licences.userId} = ${userId} AND ${t.licences.revokedAt} IS NULL
+           AND ${t.licences.materialId} IN (SELECT "materialId" FROM lines)) AS owned`);
+  const row = result.rows[0]!;
+  return { taken: Number(row.taken), owned: row.owned };
 }
 
 /**
@@ -298,9 +343,10 @@ export async function claimFreeMaterial(
         world,
         language: getWorld(world).language,
         currency: getWorld(world).currency,
-        status: 'pending',
+        status: 'paid',
         provider: 'free',
         idempotencyKey: key,
+        paidAt: now,
         originalMinor: 0,
         voucherDiscountMinor: 0,
         creditsUsedMinor: 0,
@@ -335,9 +381,8 @@ export async function claimFreeMaterial(
       platformShareMinor: 0,
       sellerActivePaidMaterials: 0,
     });
-    await fulfilOrder(tx, order.id, now);
-    const [final] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id));
-    return final!;
+    await deliverOrder(tx, order, { now, mayHaveInvoice: false });
+    return order;
   });
   if (made) return { order: made, created: true };
   const winner = await findByKey(db, userId, key);

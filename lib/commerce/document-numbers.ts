@@ -1,31 +1,33 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** The document series: invoices and cancellation invoices are numbered separately. */
 export const DOCUMENT_SERIES = { invoice: 'RE', cancellation: 'ST' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
 
-/**
- * The next number of a series in `year`, inside the caller's transaction. The counter row is
- * raised with one upsert that locks it until the transaction ends, so concurrent documents wait
- * for each other and a rolled-back one gives its number back: the series stays gapless (a
- * database sequence would skip numbers on rollback).
- */
-export async function nextDocumentNumber(
-  tx: Database,
-  kind: DocumentKind,
-  year: number,
-): Promise<{ series: string; sequence: number; number: string }> {
-  const series = DOCUMENT_SERIES[kind];
-  const result = await tx.execute<{ last_sequence: number }>(sql`
-    INSERT INTO document_counters (series, year, last_sequence) VALUES (${series}, ${year}, 1)
-    ON CONFLICT (series, year) DO UPDATE SET last_sequence = document_counters.last_sequence + 1
-    RETURNING last_sequence`);
-  const sequence = Number(result.rows[0]!.last_sequence);
-  return { series, sequence, number: formatDocumentNumber(series, year, sequence) };
-}
+/** Digits a sequence is padded to. */
+const SEQUENCE_DIGITS = 6;
 
-/** RE-2026-000042: series, year, and the sequence padded to six digits. */
-export function formatDocumentNumber(series: string, year: number, sequence: number): string {
-  return `${series}-${year}-${String(sequence).padStart(6, '0')}`;
+/**
+ * Two common table expressions, `document_counter` and `document_number` (columns series,
+ * sequence, number), giving the next number of a series in `year`: for the WITH clause of the
+ * statement that stores the document, in the caller's transaction (a data-modifying CTE must be
+ * at the top level, so this is a list of CTEs, not a query). The counter
+ * row is raised with one upsert that locks it until the transaction ends, so concurrent
+ * documents wait for each other and a rolled-back one gives its number back: the series stays
+ * gapless (a database sequence would skip numbers on rollback). Numbers read
+ * RE-2026-000042: series, year, and the sequence padded to six digits.
+ */
+export function nextDocumentNumberCtes(kind: DocumentKind, year: number): SQL {
+  const series = DOCUMENT_SERIES[kind];
+  return sql`
+    document_counter AS (
+      INSERT INTO document_counters (series, year, last_sequence) VALUES (${series}, ${year}, 1)
+      ON CONFLICT (series, year) DO UPDATE SET last_sequence = document_counters.last_sequence + 1
+      RETURNING last_sequence
+    ), document_number AS (
+      SELECT ${series}::text AS series, last_sequence AS sequence,
+             ${series}::text || '-' || ${year}::int || '-' ||
+               lpad(last_sequence::text, greatest(${SEQUENCE_DIGITS}::int, length(last_sequence::text)), '0') AS number
+      FROM document_counter
+    )`;
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
-import { issueDocument, orderInvoice } from './invoices';
+import { issueDocument, orderInvoice, type InvoiceItem } from './invoices';
 import { enqueueOrderMail } from './order-mails';
 
 /** What the inviter earns when an invited teacher's first paid order completes: 5 of the currency. */
@@ -13,10 +13,7 @@ type OrderRow = typeof t.orders.$inferSelect;
 /**
  * Marks a pending order paid and delivers it, inside the caller's transaction, exactly once: the
  * status changes only from `pending`, so a replayed webhook, a second admin click or a retry
- * after a crash finds nothing to do and returns false. Delivering means: a licence per bought
- * material (and per material inside a bought bundle; an upgrade turns the single licence into a
- * school licence), the invoice unless one was issued at ordering, the sales counts, the
- * inviter's credit on the invited buyer's first paid order, and the buyer's receipt mail.
+ * after a crash finds nothing to do and returns false.
  */
 export async function fulfilOrder(tx: Database, orderId: number, now: Date = new Date()): Promise<boolean> {
   const [order] = await tx
@@ -25,62 +22,84 @@ export async function fulfilOrder(tx: Database, orderId: number, now: Date = new
     .where(and(eq(t.orders.id, orderId), eq(t.orders.status, 'pending')))
     .returning();
   if (!order) return false;
-  const items = await tx.select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id));
-  const bought = items.filter((item) => !item.inBundle);
-  const bundleContents = bought.length
-    ? await tx
-        .select({ bundleId: t.bundleItems.bundleId, materialId: t.bundleItems.materialId })
-        .from(t.bundleItems)
-        .where(
-          inArray(
-            t.bundleItems.bundleId,
-            bought.map((item) => item.materialId),
-          ),
-        )
-    : [];
-  for (const item of bought) {
-    const kind = item.licence === 'single' ? 'single' : 'school';
-    await grantLicence(tx, order.userId, item.materialId, kind, item.id);
-    for (const content of bundleContents.filter((c) => c.bundleId === item.materialId))
-      await grantLicence(tx, order.userId, content.materialId, kind, item.id);
-  }
-  // In id order: two orders locking the same materials in different orders would deadlock.
-  for (const materialId of [...new Set(bought.map((item) => item.materialId))].sort((a, b) => a - b))
-    await tx
-      .update(t.materials)
-      .set({ salesCount: sql`${t.materials.salesCount} + 1` })
-      .where(eq(t.materials.id, materialId));
-  if (order.originalMinor > 0 && !(await orderInvoice(tx, order.id)))
-    await issueDocument(tx, order, 'invoice', { now });
-  await rewardInviter(tx, order);
-  // The receipt goes with the delivery, and only if it commits; a free material taken in one
-  // click needs none.
-  if (order.originalMinor > 0) await enqueueOrderMail('paid', order.id, { db: tx });
+  await deliverOrder(tx, order, { now });
   return true;
 }
 
+/** What a caller of `deliverOrder` already knows, so the transaction does not ask again. */
+export interface DeliveryFacts {
+  now?: Date;
+  /** The order's lines as written (a checkout has them in hand; otherwise they are read). */
+  items?: InvoiceItem[];
+  /** False when the order certainly has no invoice yet (it was made in this transaction). */
+  mayHaveInvoice?: boolean;
+  /**
+   * The buyer's inviter as read before the transaction: null when there is none (an inviter is
+   * only ever set when an account is made, so none stays none); undefined when not read.
+   */
+  inviterId?: number | null;
+  /** False: no receipt mail (the demo data's past orders). */
+  sendReceipt?: boolean;
+}
+
 /**
- * Grants (or upgrades, or restores after a refund) the buyer's licence of a material. A single
- * licence never downgrades an existing school licence.
+ * Delivers a paid order inside the caller's transaction: a licence per bought material (and per
+ * material inside a bought bundle; an upgrade turns the single licence into a school licence),
+ * the sales counts, the invoice unless one was issued at ordering, the inviter's credit on the
+ * invited buyer's first paid order, and the buyer's receipt mail. Few statements on purpose: on
+ * the embedded database an open transaction holds every other connection, so each round trip
+ * here is waited for by every buyer at once.
  */
-async function grantLicence(
-  tx: Database,
-  userId: number,
-  materialId: number,
-  kind: 'single' | 'school',
-  orderItemId: number,
-) {
-  await tx
-    .insert(t.licences)
-    .values({ userId, materialId, kind, orderItemId })
-    .onConflictDoUpdate({
-      target: [t.licences.userId, t.licences.materialId],
-      set: {
-        kind: sql`CASE WHEN ${t.licences.revokedAt} IS NULL AND ${t.licences.kind} = 'school' THEN 'school' ELSE excluded.kind END`,
-        orderItemId: sql`CASE WHEN ${t.licences.revokedAt} IS NULL AND ${t.licences.kind} = excluded.kind THEN ${t.licences.orderItemId} ELSE excluded.order_item_id END`,
-        revokedAt: null,
-      },
-    });
+export async function deliverOrder(tx: Database, order: OrderRow, facts: DeliveryFacts = {}): Promise<void> {
+  const now = facts.now ?? new Date();
+  await grantLicencesAndCountSales(tx, order);
+  if (order.originalMinor > 0 && (facts.mayHaveInvoice === false || !(await orderInvoice(tx, order.id))))
+    await issueDocument(tx, order, 'invoice', { now, items: facts.items });
+  if (facts.inviterId !== null) await rewardInviter(tx, order);
+  // The receipt goes with the delivery, and only if it commits; a free material taken in one
+  // click needs none.
+  if (order.originalMinor > 0 && facts.sendReceipt !== false) await enqueueOrderMail('paid', order.id, { db: tx });
+}
+
+/**
+ * One statement: the licences of the order's bought lines and of the materials inside bought
+ * bundles (a material reached twice gets the better licence, from the first line that gives
+ * it), and one more sale on each bought material, its rows locked in id order so that two
+ * orders of the same materials cannot deadlock. NO KEY UPDATE, as a plain UPDATE takes: the
+ * order's lines, written earlier in the transaction, hold KEY SHARE locks on those rows (their
+ * foreign keys), which FOR UPDATE would wait on across two orders.
+ */
+async function grantLicencesAndCountSales(tx: Database, order: OrderRow): Promise<void> {
+  await tx.execute(sql`
+    WITH bought AS (
+      SELECT ${t.orderItems.id} AS item_id, ${t.orderItems.materialId} AS material_id,
+             CASE WHEN ${t.orderItems.licence} = 'single' THEN 'single' ELSE 'school' END AS kind
+      FROM ${t.orderItems}
+      WHERE ${t.orderItems.orderId} = ${order.id} AND NOT ${t.orderItems.inBundle}
+    ), wanted AS (
+      SELECT item_id, material_id, kind FROM bought
+      UNION ALL
+      SELECT bought.item_id, ${t.bundleItems.materialId}, bought.kind
+      FROM bought JOIN ${t.bundleItems} ON ${t.bundleItems.bundleId} = bought.material_id
+    ), chosen AS (
+      SELECT DISTINCT ON (material_id) item_id, material_id, kind
+      FROM wanted ORDER BY material_id, (kind = 'school') DESC, item_id
+    ), granted AS (
+      INSERT INTO licences (user_id, material_id, kind, order_item_id)
+      SELECT ${order.userId}, material_id, kind, item_id FROM chosen
+      ON CONFLICT (user_id, material_id) DO UPDATE SET
+        kind = CASE WHEN licences.revoked_at IS NULL AND licences.kind = 'school' THEN 'school' ELSE excluded.kind END,
+        order_item_id = CASE WHEN licences.revoked_at IS NULL AND licences.kind = excluded.kind
+                             THEN licences.order_item_id ELSE excluded.order_item_id END,
+        revoked_at = NULL
+      RETURNING 1
+    ), locked AS (
+      SELECT id FROM materials WHERE id IN (SELECT material_id FROM bought) ORDER BY id FOR NO KEY UPDATE
+    ), sold AS (
+      UPDATE materials SET sales_count = materials.sales_count + 1 FROM locked WHERE materials.id = locked.id
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM granted)::int AS granted, (SELECT count(*) FROM sold)::int AS sold`);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
-import { nextDocumentNumber, type DocumentKind } from './document-numbers';
+import { nextDocumentNumberCtes, type DocumentKind } from './document-numbers';
 import { renderInvoicePdf } from './invoice-pdf';
 import { PLATFORM } from './platform';
 
@@ -44,21 +44,42 @@ export interface InvoiceDocument {
   };
 }
 
+/** The fields of an order line a document prints. */
+export type InvoiceItem = Pick<
+  typeof t.orderItems.$inferSelect,
+  | 'title'
+  | 'licence'
+  | 'inBundle'
+  | 'chargedGrossMinor'
+  | 'voucherDiscountMinor'
+  | 'vatMinor'
+  | 'netMinor'
+  | 'creditUsedMinor'
+  | 'payableGrossMinor'
+> & { id?: number };
+
+/** An issued document: its id and number. */
+export interface IssuedDocument {
+  id: number;
+  number: string;
+}
+
 /**
  * Issues the invoice of an order (or, for `cancellation`, the cancellation invoice of some of its
  * lines) inside the caller's transaction: the next gapless number, and a document with the
  * billing address and lines copied in, so that nothing done to the account later changes it.
- * Amounts of a cancellation are negative.
+ * Amounts of a cancellation are negative. `items` are the order's lines when the caller has them.
  */
 export async function issueDocument(
   tx: Database,
   order: OrderRow,
   kind: DocumentKind,
-  options: { itemIds?: number[]; cancelsInvoiceId?: number; now?: Date } = {},
-): Promise<typeof t.invoices.$inferSelect> {
+  options: { itemIds?: number[]; cancelsInvoiceId?: number; now?: Date; items?: InvoiceItem[] } = {},
+): Promise<IssuedDocument> {
   const now = options.now ?? new Date();
-  const items = await tx.select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id));
-  const chosen = options.itemIds ? items.filter((item) => options.itemIds!.includes(item.id)) : items;
+  const items: InvoiceItem[] =
+    options.items ?? (await tx.select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id)));
+  const chosen = options.itemIds ? items.filter((item) => options.itemIds!.includes(item.id!)) : items;
   const sign = kind === 'cancellation' ? -1 : 1;
   const lines = chosen
     .filter((item) => !item.inBundle)
@@ -88,10 +109,9 @@ export async function issueDocument(
     cancels = original?.number ?? null;
   }
   const year = now.getUTCFullYear();
-  const numbered = await nextDocumentNumber(tx, kind, year);
-  const document: InvoiceDocument = {
+  // Everything but the number, which the database hands out below.
+  const document: Omit<InvoiceDocument, 'number'> = {
     kind,
-    number: numbered.number,
     issuedAt: now.toISOString(),
     cancels,
     issuer: PLATFORM,
@@ -104,25 +124,20 @@ export async function issueDocument(
     lines,
     totals,
   };
-  const [row] = await tx
-    .insert(t.invoices)
-    .values({
-      kind,
-      series: numbered.series,
-      year,
-      sequence: numbered.sequence,
-      number: numbered.number,
-      orderId: order.id,
-      cancelsInvoiceId: options.cancelsInvoiceId ?? null,
-      userId: order.userId,
-      language: order.language,
-      currency: order.currency,
-      document,
-      totalMinor: totals.gross,
-      issuedAt: now,
-    })
-    .returning();
-  return row!;
+  // The next number of the series and the document in one statement (one round trip in the
+  // transaction): see nextDocumentNumberCtes for why the series stays gapless.
+  const result = await tx.execute<{ id: number; number: string }>(sql`
+    WITH ${nextDocumentNumberCtes(kind, year)}
+    INSERT INTO ${t.invoices} (kind, series, year, sequence, number, order_id, cancels_invoice_id, user_id,
+                               language, currency, document, total_minor, issued_at)
+    SELECT ${kind}, document_number.series, ${year}, document_number.sequence, document_number.number, ${order.id},
+           ${options.cancelsInvoiceId ?? null}::int, ${order.userId}, ${order.language}, ${order.currency},
+           ${JSON.stringify(document)}::jsonb || jsonb_build_object('number', document_number.number),
+           ${totals.gross}, ${now}
+    FROM document_number
+    RETURNING id, number`);
+  const row = result.rows[0]!;
+  return { id: Number(row.id), number: row.number };
 }
 
 /** The invoice of an order, if one was issued. */

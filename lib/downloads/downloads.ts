@@ -1,12 +1,15 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
+import { stripUnstorable } from '@/lib/api/schemas';
 import { getDb } from '@/lib/db/client';
+import { containsPattern } from '@/lib/db/like-pattern';
 import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
 import { getStorage } from '@/lib/storage/storage';
 import { fill } from '@/lib/text/fill';
-import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
+import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { stampPdf } from './stamp';
 
 /** A file ready to send: its bytes, name and type. */
@@ -30,9 +33,30 @@ export interface OwnedMaterial {
   hasFile: boolean;
 }
 
-/** The materials this buyer owns (active licences), newest first. */
-export async function listOwnedMaterials(userId: number): Promise<OwnedMaterial[]> {
+/** What the bought-materials list is narrowed to (all of it when empty). */
+export interface OwnedMaterialFilter {
+  /** Words of the title or the order reference. */
+  q?: string;
+  licence?: 'single' | 'school';
+  /** The world the material was bought in. */
+  world?: WorldCode;
+}
+
+/** The query of the bought-materials page, checked: anything that is not a filter is ignored. */
+export const ownedMaterialFilterSchema = z.object({
+  q: z.string().trim().max(100).transform(stripUnstorable).optional().catch(undefined),
+  licence: z.enum(['single', 'school']).optional().catch(undefined),
+  world: z
+    .string()
+    .refine((value): value is WorldCode => isWorldCode(value))
+    .optional()
+    .catch(undefined),
+});
+
+/** The materials this buyer owns (active licences), newest first, narrowed by `filter`. */
+export async function listOwnedMaterials(userId: number, filter: OwnedMaterialFilter = {}): Promise<OwnedMaterial[]> {
   const db = getDb();
+  const pattern = filter.q ? containsPattern(filter.q) : null;
   const rows = await db
     .select({
       materialId: t.licences.materialId,
@@ -48,7 +72,15 @@ export async function listOwnedMaterials(userId: number): Promise<OwnedMaterial[
     .innerJoin(t.materials, eq(t.materials.id, t.licences.materialId))
     .leftJoin(t.orderItems, eq(t.orderItems.id, t.licences.orderItemId))
     .leftJoin(t.orders, eq(t.orders.id, t.orderItems.orderId))
-    .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)))
+    .where(
+      and(
+        eq(t.licences.userId, userId),
+        isNull(t.licences.revokedAt),
+        pattern ? or(ilike(t.materials.title, pattern), ilike(t.orders.reference, pattern)) : undefined,
+        filter.licence ? eq(t.licences.kind, filter.licence) : undefined,
+        filter.world ? eq(t.materials.world, filter.world) : undefined,
+      ),
+    )
     .orderBy(desc(t.licences.grantedAt), desc(t.licences.id));
   const withFiles = new Set(
     (
@@ -70,6 +102,19 @@ export async function listOwnedMaterials(userId: number): Promise<OwnedMaterial[
     orderReference: row.orderReference,
     hasFile: withFiles.has(row.materialId),
   }));
+}
+
+/** The worlds the buyer's materials were bought in, for the list's world filter. */
+export async function listOwnedWorlds(userId: number): Promise<WorldCode[]> {
+  const rows = await getDb()
+    .selectDistinct({ world: t.materials.world })
+    .from(t.licences)
+    .innerJoin(t.materials, eq(t.materials.id, t.licences.materialId))
+    .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)));
+  return rows
+    .map((row) => row.world)
+    .filter(isWorldCode)
+    .sort();
 }
 
 /** The buyer's active licence of a material, or a 404 (also for someone else's). */

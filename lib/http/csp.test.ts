@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header';
-import { CspBuilder, createNonce, NONCE_LENGTH, oidcFormOrigins } from './csp';
+import { CspBuilder, createNonce, NONCE_LENGTH, oidcFormOrigins, paymentFormOrigins } from './csp';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 function directives(policy: string): Map<string, string[]> {
@@ -88,6 +88,23 @@ describe('the Content-Security-Policy', () => {
     ]);
     const policy = directives(new CspBuilder({ dev: false, formOrigins: origins }).build(nonce));
     expect(policy.get('form-action')).toEqual(["'self'", ...origins]);
+  });
+});
+
+describe('paymentFormOrigins', () => {
+  it('lets the payment form be answered with Stripe Checkout only when card payments are configured', () => {
+    expect(paymentFormOrigins({})).toEqual([]);
+    expect(paymentFormOrigins({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([]);
+    expect(paymentFormOrigins({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual([
+      'https://checkout.stripe.com',
+    ]);
+    expect(
+      paymentFormOrigins({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_URL: 'http://127.0.0.1:3114/',
+      }),
+    ).toEqual(['https://checkout.stripe.com', 'http://127.0.0.1:3114']);
   });
 });
 

@@ -73,12 +73,27 @@ export function oidcFormOrigins(env: Record<string, unknown> = getEnv()): string
   return [...origins].sort();
 }
 
+/** Where Stripe's hosted Checkout pages live. */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+/**
+ * Origins the payment page's form is answered with a redirect to: Stripe's hosted Checkout when
+ * card payments are configured (and a stand-in's origin when STRIPE_API_URL points elsewhere,
+ * as in tests). A 303 after a form post is checked against form-action, so without this the
+ * browser would refuse to open the payment page. No Stripe script is allowed anywhere.
+ */
+export function paymentFormOrigins(env: Record<string, unknown> = getEnv()): string[] {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return [];
+  const standIn = originOf(typeof env.STRIPE_API_URL === 'string' ? env.STRIPE_API_URL : undefined);
+  return standIn ? [STRIPE_CHECKOUT_ORIGIN, standIn] : [STRIPE_CHECKOUT_ORIGIN];
+}
+
 export interface CspOptions {
   /** `next dev` evaluates code (React's dev tooling): 'unsafe-eval' only then. */
   dev: boolean;
   /** NEXT_PUBLIC_API_BASE: its origin joins connect-src when it points elsewhere. */
   apiBase?: string;
-  /** Origins forms may be sent to besides our own (the OpenID providers). */
+  /** Origins forms may be sent to besides our own (the OpenID providers, Stripe's Checkout). */
   formOrigins?: string[];
 }
 
@@ -142,7 +157,10 @@ export function getCspBuilder(dev = isDevServer()): CspBuilder {
     defaultBuilder = new CspBuilder({
       dev,
       apiBase: env.NEXT_PUBLIC_API_BASE,
-      formOrigins: oidcFormOrigins(env as unknown as Record<string, unknown>),
+      formOrigins: [
+        ...oidcFormOrigins(env as unknown as Record<string, unknown>),
+        ...paymentFormOrigins(env as unknown as Record<string, unknown>),
+      ],
     });
   }
   return defaultBuilder;

@@ -276,4 +276,36 @@ describe('money under concurrency', () => {
       .where(eq(t.orders.userId, me.id));
     expect(new Set(items.map((i) => i.materialId)).size).toBe(items.length);
   });
+
+  it('delivers 20 buyers ordering the same material at the same moment, each once, with its sales counted', async () => {
+    const [popular] = await paidMaterials('de', 1);
+    const [free] = await getDb()
+      .select({ id: t.materials.id })
+      .from(t.materials)
+      .where(and(eq(t.materials.world, 'de'), eq(t.materials.priceCents, 0)))
+      .limit(1);
+    const counts = async () =>
+      (
+        await getDb()
+          .select({ id: t.materials.id, sales: t.materials.salesCount })
+          .from(t.materials)
+          .where(sql`${t.materials.id} IN (${popular!.id}, ${free!.id})`)
+      ).reduce<Record<number, number>>((all, row) => ({ ...all, [row.id]: row.sales }), {});
+    const before = await counts();
+    const buyers = [];
+    for (let i = 0; i < 20; i++) buyers.push(await buyer());
+    for (const b of buyers) await call(addRoute, '/api/v1/cart/add', { material_id: popular!.id }, b.headers);
+    // Paid orders and one-click free claims of one material, all at once: each order's lines lock
+    // the material's row for its sales count, and none may wait on another forever (deadlock).
+    const answers = await Promise.all(
+      buyers.flatMap((b) => [
+        call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), b.headers),
+        call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, b.headers),
+      ]),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(buyers.flatMap(() => [201, 201]));
+    const after = await counts();
+    expect(after[popular!.id]).toBe(before[popular!.id]! + 20);
+    expect(after[free!.id]).toBe(before[free!.id]! + 20);
+  });
 });

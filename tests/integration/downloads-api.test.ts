@@ -73,7 +73,7 @@ function fontNames(document: PDFDocument): string[] {
 describe(`downloads on ${BACKEND}`, () => {
   it('gives the buyer a short-lived link to a copy stamped on every page, stamped once and served again', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    const [material] = await paidMaterials('de', 1, { withFile: true, notBy: buyer.userId });
+    const [material] = await paidMaterials('de', 1, { withFile: true, notBy: buyer.userId, notOwnedBy: buyer.userId });
     await buy(buyer.userId, [material!.id]);
 
     const link = await linkFor(material!.id, buyer.cookie);
@@ -107,7 +107,11 @@ describe(`downloads on ${BACKEND}`, () => {
   it('refuses everyone else: another account, forged, altered and expired links, and a refunded licence', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
     const seller = await signIn(DEMO_ACCOUNTS.seller);
-    const [, material] = await paidMaterials('de', 2, { withFile: true, notBy: buyer.userId });
+    const [, material] = await paidMaterials('de', 2, {
+      withFile: true,
+      notBy: buyer.userId,
+      notOwnedBy: buyer.userId,
+    });
     const order = await buy(buyer.userId, [material!.id]);
 
     // The seller (not the author here) owns no licence: no link, and the buyer's link does not
@@ -161,7 +165,11 @@ describe(`invoices on ${BACKEND}`, () => {
 
   it('lists the buyer’s invoices and sends each as a PDF in the order’s language; nobody else gets it', async () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    const [, , material] = await paidMaterials('de', 3, { withFile: true, notBy: buyer.userId });
+    const [, , material] = await paidMaterials('de', 3, {
+      withFile: true,
+      notBy: buyer.userId,
+      notOwnedBy: buyer.userId,
+    });
     const order = await buy(buyer.userId, [material!.id]);
 
     const list = await listOf(buyer.cookie);

@@ -13,6 +13,7 @@ import { slugify } from '@/lib/text/slugify';
 import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
+import { DEMO_BILLING_ADDRESS, seedDemoOrders } from './demo-orders';
 import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
 import { demoWorksheetPdf } from './pdf-templates';
 import { Random } from './random';
@@ -533,6 +534,8 @@ export async function seedDemoCatalogue(
           FROM material_subjects ms JOIN materials m2 ON m2.id = ms.material_id) ranked
     WHERE ranked.material_id = m.id AND ranked.pr < 0.03`);
 
+  await seedDemoOrders(db, buyer!.id, now);
+
   await refreshSearchTerms(db);
   // Fresh statistics, or the planner guesses six rows per world and skips the search index.
   await db.execute(sql`ANALYZE`);
@@ -637,17 +640,10 @@ export function demoVoucherCode(world: MainWorld): string {
 
 /**
  * What the demo buyer needs to buy at once: a billing address, 5 € of credit in de, and a 10 %
- * voucher per main world.
+ * voucher per main world (the order history follows once the catalogue exists).
  */
 async function seedBuyingDemo(db: Database, buyerId: number): Promise<void> {
-  await db.insert(t.billingAddresses).values({
-    userId: buyerId,
-    fullName: 'Demo Käuferin',
-    street: 'Schulstraße 1',
-    postalCode: '10115',
-    city: 'Berlin',
-    countryCode: 'DE',
-  });
+  await db.insert(t.billingAddresses).values({ userId: buyerId, ...DEMO_BILLING_ADDRESS });
   await db
     .insert(t.creditBalances)
     .values({ userId: buyerId, world: 'de', currency: 'EUR', balanceMinor: 500, hadCredits: true });

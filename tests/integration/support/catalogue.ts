@@ -6,9 +6,14 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 /**
  * Paid single materials of a world at their plain price (no bundle, no fixed price, no sale),
  * lowest id first so sums are stable: what the buying tests put into carts. `withFile` keeps
- * those with a downloadable file version; `notBy` leaves out an author's own materials.
+ * those with a downloadable file version; `notBy` leaves out an author's own materials, and
+ * `notOwnedBy` what a buyer owns already (the demo buyer's seeded orders).
  */
-export async function paidMaterials(world: WorldCode, n: number, options: { withFile?: boolean; notBy?: number } = {}) {
+export async function paidMaterials(
+  world: WorldCode,
+  n: number,
+  options: { withFile?: boolean; notBy?: number; notOwnedBy?: number } = {},
+) {
   const withFile = options.withFile
     ? sql`EXISTS (SELECT 1 FROM material_file_versions v WHERE v.material_id = ${t.materials.id})`
     : undefined;
@@ -29,6 +34,9 @@ export async function paidMaterials(world: WorldCode, n: number, options: { with
         sql`${t.materials.salePriceCents} IS NULL`,
         options.notBy === undefined ? undefined : ne(t.materials.authorId, options.notBy),
         withFile,
+        options.notOwnedBy === undefined
+          ? undefined
+          : sql`NOT EXISTS (SELECT 1 FROM licences l WHERE l.material_id = ${t.materials.id} AND l.user_id = ${options.notOwnedBy})`,
       ),
     )
     .orderBy(t.materials.id)

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 /** A checkout session as the double made it. */
 export interface DoubleSession {
@@ -8,14 +10,30 @@ export interface DoubleSession {
   currency: string;
   metadata: Record<string, string>;
   idempotencyKey: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Where the stand-in page delivers a payment: Kreide's webhook and the secret it checks. */
+export interface DoubleWebhook {
+  url: string;
+  secret: string;
+}
+
+/** Text put into the stand-in page, escaped. */
+function html(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
  * A local stand-in for the part of Stripe's API Kreide uses (creating Checkout Sessions), with a
  * stand-in payment page: the official `stripe` package is pointed at it through STRIPE_API_URL.
- * Like Stripe, a repeated Idempotency-Key answers the first session again.
+ * Like Stripe, a repeated Idempotency-Key answers the first session again. With `webhook`, the
+ * stand-in page has a pay button that does what Stripe does after a card payment: it sends the
+ * signed `checkout.session.completed` event to Kreide and sends the buyer to the success URL
+ * (cancel goes back to the cancel URL).
  */
-export async function startStripeDouble() {
+export async function startStripeDouble(options: { port?: number; webhook?: DoubleWebhook } = {}) {
   const sessions: DoubleSession[] = [];
   const byKey = new Map<string, DoubleSession>();
   const server = http.createServer((request, response) => {
@@ -39,6 +57,8 @@ export async function startStripeDouble() {
             currency: form.get('line_items[0][price_data][currency]') ?? '',
             metadata,
             idempotencyKey: key,
+            successUrl: form.get('success_url') ?? '',
+            cancelUrl: form.get('cancel_url') ?? '',
           };
           sessions.push(session);
           if (key) byKey.set(key, session);
@@ -58,16 +78,61 @@ export async function startStripeDouble() {
         );
         return;
       }
+      const session = sessions.find((candidate) => url.pathname.startsWith(`/pay/${candidate.id}`));
       if (request.method === 'GET' && url.pathname.startsWith('/pay/')) {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<!doctype html><title>Test card payment</title><h1>Stand-in card payment page</h1>');
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          '<!doctype html><title>Test card payment</title><h1>Stand-in card payment page</h1>' +
+            (session && options.webhook
+              ? `<p data-testid="stripe-amount">${session.amount_total} ${html(session.currency.toUpperCase())}</p>` +
+                `<form method="post" action="/pay/${session.id}/complete"><button>Pay</button></form>` +
+                `<a href="${html(session.cancelUrl)}">Cancel</a>`
+              : ''),
+        );
+        return;
+      }
+      if (request.method === 'POST' && session && options.webhook && url.pathname === `/pay/${session.id}/complete`) {
+        const webhook = options.webhook;
+        const payload = JSON.stringify({
+          id: `evt_${crypto.randomBytes(8).toString('hex')}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          data: {
+            object: {
+              id: session.id,
+              object: 'checkout.session',
+              amount_total: session.amount_total,
+              currency: session.currency,
+              payment_status: 'paid',
+              metadata: session.metadata,
+            },
+          },
+        });
+        const signature = new Stripe('sk_test_double').webhooks.generateTestHeaderString({
+          payload,
+          secret: webhook.secret,
+        });
+        fetch(webhook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        }).then(
+          (delivered) => {
+            response.writeHead(delivered.ok ? 303 : 502, { location: session.successUrl });
+            response.end();
+          },
+          () => {
+            response.writeHead(502);
+            response.end();
+          },
+        );
         return;
       }
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'not in the double', type: 'invalid_request_error' } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
