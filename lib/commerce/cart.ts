@@ -255,52 +255,17 @@ export async function quoteCart(
   } = {},
 ): Promise<CartQuote> {
   const currency = getWorld(owner.world).currency;
-  const cart = options.cart !== undefined ? options.cart : await findCart(db, owner);
-  let rows = cart
-    ? await db
-        .select({
-          materialId: t.cartItems.materialId,
-          licence: t.cartItems.licence,
-          title: t.materials.title,
-          slug: t.materials.slug,
-          authorId: t.materials.authorId,
-          priceCents: t.materials.priceCents,
-          salePriceCents: t.materials.salePriceCents,
-          saleEndsAt: t.materials.saleEndsAt,
-          schoolPriceCents: t.materials.schoolPriceCents,
-          hasFixedPrice: t.materials.hasFixedPrice,
-          isBundle: t.materials.isBundle,
-        })
-        .from(t.cartItems)
-        .innerJoin(t.materials, eq(t.materials.id, t.cartItems.materialId))
-        .where(
-          and(
-            eq(t.cartItems.cartId, cart.id),
-            // A material withdrawn or deleted since it was added is simply no longer offered.
-            eq(t.materials.isActive, true),
-            isNull(t.materials.deletedAt),
-            eq(t.materials.world, owner.world),
-            sql`${t.materials.priceCents} > 0`,
-          ),
-        )
-        .orderBy(t.cartItems.addedAt, t.cartItems.materialId)
-    : [];
+  const { cart, lines, credits: knownCredits } = await readCartLines(db, owner, options.cart);
   // What the buyer came to own since adding it (another tab's order) is not offered again.
-  if (owner.userId !== null && rows.length > 0) {
-    const owned = await ownedLicences(
-      db,
-      owner.userId,
-      rows.map((row) => row.materialId),
-    );
-    rows = rows.flatMap((row) => {
-      try {
-        const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', owned.get(row.materialId));
-        return [{ ...row, licence }];
-      } catch {
-        return [];
-      }
-    });
-  }
+  const rows = lines.flatMap((row) => {
+    if (owner.userId === null) return [row];
+    try {
+      const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', row.ownedKind ?? undefined);
+      return [{ ...row, licence }];
+    } catch {
+      return [];
+    }
+  });
   const bundleIds = rows.filter((row) => row.isBundle).map((row) => row.materialId);
   const contents = bundleIds.length
     ? await db
@@ -317,9 +282,9 @@ export async function quoteCart(
     ? await findUsableVoucher(db, cart.voucherCode, { world: owner.world, userId: owner.userId }, now)
     : null;
   const credits =
-    owner.userId !== null
-      ? await getCredits(db, owner.userId, owner.world)
-      : { availableCredits: 0, hadCredits: false };
+    owner.userId === null
+      ? { availableCredits: 0, hadCredits: false }
+      : (knownCredits ?? (await getCredits(db, owner.userId, owner.world)));
   const vat = await buyerVat(db, owner.userId, owner.world, now, options.billing);
 
   const priced = priceCart({
@@ -395,6 +360,122 @@ export async function quoteCart(
     vat,
     sellerActivePaidMaterials,
     titles: new Map(rows.map((row) => [row.materialId, row.title])),
+  };
+}
+
+/** A line of the cart with what pricing needs, and the licence the buyer holds of it now. */
+interface CartLineRow {
+  materialId: number;
+  licence: string;
+  title: string;
+  slug: string;
+  authorId: number;
+  priceCents: number;
+  salePriceCents: number | null;
+  saleEndsAt: Date | null;
+  schoolPriceCents: number | null;
+  hasFixedPrice: boolean;
+  isBundle: boolean;
+  ownedKind: string | null;
+}
+
+/**
+ * The owner's cart row (or the one given), its lines still on offer (a material withdrawn,
+ * deleted or made free since it was added is simply no longer offered), each with the licence the
+ * buyer holds of it, and a signed-in owner's credit in the world: one query, because every cart
+ * call and checkout reads all of it and the embedded database answers one query at a time.
+ * `credits` is null when there is no cart row to read it with.
+ */
+async function readCartLines(
+  db: Database,
+  owner: CartOwner,
+  known?: CartRow | null,
+): Promise<{
+  cart: CartRow | null;
+  lines: CartLineRow[];
+  credits: { availableCredits: number; hadCredits: boolean } | null;
+}> {
+  if (known === null) return { cart: null, lines: [], credits: null };
+  const ownerCondition = known
+    ? eq(t.carts.id, known.id)
+    : owner.userId !== null
+      ? and(eq(t.carts.userId, owner.userId), eq(t.carts.world, owner.world))
+      : owner.cartToken
+        ? and(
+            eq(t.carts.tokenHash, hashCartToken(owner.cartToken)),
+            eq(t.carts.world, owner.world),
+            isNull(t.carts.userId),
+          )
+        : null;
+  if (!ownerCondition) return { cart: null, lines: [], credits: null };
+  const signedIn = owner.userId !== null;
+  const rows = await db
+    .select({
+      cart: t.carts,
+      materialId: t.materials.id,
+      licence: t.cartItems.licence,
+      title: t.materials.title,
+      slug: t.materials.slug,
+      authorId: t.materials.authorId,
+      priceCents: t.materials.priceCents,
+      salePriceCents: t.materials.salePriceCents,
+      saleEndsAt: t.materials.saleEndsAt,
+      schoolPriceCents: t.materials.schoolPriceCents,
+      hasFixedPrice: t.materials.hasFixedPrice,
+      isBundle: t.materials.isBundle,
+      ownedKind: signedIn
+        ? sql<string | null>`(SELECT ${t.licences.kind} FROM ${t.licences}
+            WHERE ${t.licences.userId} = ${owner.userId} AND ${t.licences.materialId} = ${t.cartItems.materialId}
+              AND ${t.licences.revokedAt} IS NULL)`
+        : sql<string | null>`NULL`,
+      balance: signedIn
+        ? sql<number | null>`(SELECT ${t.creditBalances.balanceMinor} FROM ${t.creditBalances}
+            WHERE ${t.creditBalances.userId} = ${owner.userId} AND ${t.creditBalances.world} = ${owner.world})`
+        : sql<number | null>`NULL`,
+      hadCredits: signedIn
+        ? sql<boolean | null>`(SELECT ${t.creditBalances.hadCredits} FROM ${t.creditBalances}
+            WHERE ${t.creditBalances.userId} = ${owner.userId} AND ${t.creditBalances.world} = ${owner.world})`
+        : sql<boolean | null>`NULL`,
+    })
+    .from(t.carts)
+    .leftJoin(t.cartItems, eq(t.cartItems.cartId, t.carts.id))
+    .leftJoin(
+      t.materials,
+      and(
+        eq(t.materials.id, t.cartItems.materialId),
+        eq(t.materials.isActive, true),
+        isNull(t.materials.deletedAt),
+        eq(t.materials.world, owner.world),
+        sql`${t.materials.priceCents} > 0`,
+      ),
+    )
+    .where(ownerCondition)
+    .orderBy(t.cartItems.addedAt, t.cartItems.materialId);
+  const first = rows[0];
+  if (!first) return { cart: null, lines: [], credits: null };
+  return {
+    cart: first.cart,
+    lines: rows.flatMap((row) =>
+      row.materialId !== null && row.licence !== null && row.title !== null && row.authorId !== null
+        ? [
+            {
+              materialId: row.materialId,
+              licence: row.licence,
+              title: row.title,
+              slug: row.slug!,
+              authorId: row.authorId,
+              priceCents: row.priceCents!,
+              salePriceCents: row.salePriceCents,
+              saleEndsAt: row.saleEndsAt,
+              schoolPriceCents: row.schoolPriceCents,
+              hasFixedPrice: row.hasFixedPrice!,
+              isBundle: row.isBundle!,
+              ownedKind: row.ownedKind,
+            },
+          ]
+        : [],
+    ),
+    credits: { availableCredits: Number(first.balance ?? 0), hadCredits: first.hadCredits === true },
   };
 }
 
