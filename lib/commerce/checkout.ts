@@ -304,7 +304,7 @@ async function writeLinesAndTakeCart(
 
 /**
  * A free material "bought" in one click: an order of one line at 0 with a licence, no cart, no
- * invoice (nothing is charged). Idempotent per material: the key is derived from it, so a second
+ * invoice (nothing is charged), and a mail with the material's download link. Idempotent per material: the key is derived from it, so a second
  * click returns the first order.
  */
 export async function claimFreeMaterial(
@@ -382,6 +382,8 @@ export async function claimFreeMaterial(
       sellerActivePaidMaterials: 0,
     });
     await deliverOrder(tx, order, { now, mayHaveInvoice: false });
+    // The teacher's mail with a link that downloads it for a while, sent only if this commits.
+    await enqueueOrderMail('free-material', order.id, { db: tx });
     return order;
   });
   if (made) return { order: made, created: true };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { absoluteLink } from '@/lib/accounts/links';
 import { idSchema } from '@/lib/api/schemas';
+import { createFreeDownloadToken } from '@/lib/downloads/links';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
@@ -13,8 +14,11 @@ import { fill } from '@/lib/text/fill';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import { PLATFORM } from './platform';
 
-/** The mails an order sends its buyer: paid (downloads ready), or waiting for a bank transfer. */
-export const ORDER_MAIL_KINDS = ['paid', 'awaiting-payment'] as const;
+/**
+ * The mails an order sends its buyer: paid (downloads ready), waiting for a bank transfer, or a
+ * free material taken (with a link that downloads it for 30 days).
+ */
+export const ORDER_MAIL_KINDS = ['paid', 'awaiting-payment', 'free-material'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 interface OrderMailTexts {
@@ -24,6 +28,7 @@ interface OrderMailTexts {
   total: string;
   transfer: string;
   testPayment: string;
+  freeValidity: string;
   links: { order: string; bought: string };
   signature: string;
 }
@@ -46,6 +51,7 @@ export async function renderOrderMail(
       currency: t.orders.currency,
       total: t.orders.totalMinor,
       provider: t.orders.provider,
+      userId: t.orders.userId,
       email: t.users.email,
       name: t.users.publicName,
     })
@@ -54,14 +60,44 @@ export async function renderOrderMail(
     .where(eq(t.orders.id, orderId));
   if (!order) return null;
   const items = await db
-    .select({ title: t.orderItems.title, price: t.orderItems.payableGrossMinor, inBundle: t.orderItems.inBundle })
+    .select({
+      materialId: t.orderItems.materialId,
+      title: t.orderItems.title,
+      price: t.orderItems.payableGrossMinor,
+      inBundle: t.orderItems.inBundle,
+    })
     .from(t.orderItems)
     .where(eq(t.orderItems.orderId, orderId))
     .orderBy(t.orderItems.id);
   const world = getWorld(isWorldCode(order.world) ? order.world : 'de');
   const texts = (getMessages(world.language).payment as unknown as { mails: OrderMailTexts }).mails;
   const money = (minor: number) => formatPrice(minor, order.currency, world.locale);
-  const values = { reference: order.reference, name: order.name, total: money(order.total) };
+  const values = {
+    reference: order.reference,
+    name: order.name,
+    total: money(order.total),
+    title: items[0]?.title ?? '',
+  };
+  if (kind === 'free-material') {
+    // The link carries a signed token made now: the stored job holds no secret.
+    const links = items.map(
+      (item) =>
+        `- ${item.title}: ${absoluteLink(world.code, 'free-download', { token: createFreeDownloadToken(order.userId, item.materialId) })}`,
+    );
+    const text = [
+      fill(texts.greeting, values),
+      '',
+      fill(texts.intro[kind], values),
+      '',
+      ...links,
+      texts.freeValidity,
+      '',
+      `${texts.links.bought}: ${absoluteLink(world.code, 'cabinet-bought')}`,
+      '',
+      texts.signature,
+    ].join('\n');
+    return { to: order.email, subject: fill(texts.subject[kind], values), text };
+  }
   const lines = items.filter((item) => !item.inBundle).map((item) => `- ${item.title}: ${money(item.price)}`);
   const text = [
     fill(texts.greeting, values),

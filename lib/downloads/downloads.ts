@@ -10,6 +10,7 @@ import { getMessages } from '@/lib/i18n/messages';
 import { getStorage } from '@/lib/storage/storage';
 import { fill } from '@/lib/text/fill';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { readFreeDownloadToken } from './links';
 import { stampPdf } from './stamp';
 
 /** A file ready to send: its bytes, name and type. */
@@ -115,6 +116,30 @@ export async function listOwnedWorlds(userId: number): Promise<WorldCode[]> {
     .map((row) => row.world)
     .filter(isWorldCode)
     .sort();
+}
+
+/**
+ * What the link of a free material's mail opens: the material, for the teacher it was mailed to,
+ * while their licence holds and there is a file; null otherwise (forged, expired, refunded,
+ * withdrawn), so the page says the link no longer works.
+ */
+export async function getFreeDownload(
+  token: string,
+): Promise<{ userId: number; materialId: number; title: string; slug: string; world: WorldCode } | null> {
+  const opened = readFreeDownloadToken(token);
+  if (!opened) return null;
+  try {
+    await assertDownloadable(opened.userId, opened.materialId);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  const [material] = await getDb()
+    .select({ title: t.materials.title, slug: t.materials.slug, world: t.materials.world })
+    .from(t.materials)
+    .where(eq(t.materials.id, opened.materialId));
+  if (!material || !isWorldCode(material.world)) return null;
+  return { ...opened, title: material.title, slug: material.slug, world: material.world };
 }
 
 /** The buyer's active licence of a material, or a 404 (also for someone else's). */

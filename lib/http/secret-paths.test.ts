@@ -20,10 +20,12 @@ describe('maskSecretPath', () => {
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('leaves the abandoned-cart link to the server that reads it, and still sends no Referer', () => {
-    const answer = request('/de/warenkorb-wiederherstellen/Ab3xQ9secret');
-    expect(answer.url).toBe('/de/warenkorb-wiederherstellen/Ab3xQ9secret');
-    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+  it('leaves the abandoned-cart and free-material links to the server that reads them, never sent to other sites', () => {
+    for (const path of ['/de/warenkorb-wiederherstellen/Ab3xQ9secret', '/de/free-material-download/Ab3xQ9.secret']) {
+      const answer = request(path);
+      expect(answer.url).toBe(path);
+      expect(answer.headers['referrer-policy']).toBe('same-origin');
+    }
   });
 
   it('changes nothing on other pages', () => {

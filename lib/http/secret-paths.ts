@@ -14,9 +14,12 @@ export const SECRET_PATH_PARAMS: Partial<Record<RouteId, string>> = {
 
 /**
  * Routes whose path carries a mailed token the server itself needs to render the page (the
- * abandoned-cart link lists the cart it opens): not masked, but no Referer ever carries it.
+ * abandoned-cart link lists the cart it opens, a free material's link makes its download link):
+ * not masked, and no other site is ever sent the address as Referer. `same-origin`, not
+ * `no-referrer`: a browser sends `Origin: null` with a form posted from a no-referrer page,
+ * which the cross-site check rightly refuses, and the restore button is such a form.
  */
-export const SERVER_READ_SECRET_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['abandoned-cart']);
+export const SERVER_READ_SECRET_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['abandoned-cart', 'free-download']);
 
 /** What the server renders in place of the secret. */
 export const SECRET_PLACEHOLDER = '-';
@@ -34,7 +37,7 @@ export function maskSecretPath(
   match: { route: { id: RouteId }; params: RouteParams },
 ): void {
   if (SERVER_READ_SECRET_ROUTES.has(match.route.id)) {
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Referrer-Policy', 'same-origin');
     return;
   }
   const name = SECRET_PATH_PARAMS[match.route.id];

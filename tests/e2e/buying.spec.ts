@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { linkFromLatestMail, outboxSize } from './support/mail';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 /**
@@ -140,8 +141,10 @@ test('another buyer’s order confirmation and invoice-purchase page do not exis
   await context.close();
 });
 
-test('a free material is taken in one click after signing in, and downloaded from the bought materials (it)', async ({
+test('a free material is taken in one click after signing in, downloaded from the bought materials and from its mail (it)', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   const found = await (await page.request.get('/api/v3/search?world=it&price=free&sort=newest')).json();
   // The first free material with a file to download (a standalone interactive one has none).
@@ -164,6 +167,7 @@ test('a free material is taken in one click after signing in, and downloaded fro
   await page.locator('#login-password').fill('kreide-demo');
   await page.locator('#login-password').press('Enter');
   await expect(page).toHaveURL(materialPath);
+  const since = outboxSize();
   await page.getByTestId('free-download').click();
   await expect(page).toHaveURL(pathFor('it', 'cabinet-bought'));
   const line = page.getByTestId('bought-list').locator('li', { hasText: material.title });
@@ -172,6 +176,21 @@ test('a free material is taken in one click after signing in, and downloaded fro
   await line.getByTestId('download').click();
   const bytes = fs.readFileSync((await (await downloading).path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The mail of the free material: its link downloads the file in a browser that is not signed in.
+  const mail = await linkFromLatestMail('buyer@demo.test', since);
+  expect(mail.subject).toBe(`Il tuo materiale gratuito: ${material.title}`);
+  const link = new URL(mail.link);
+  expect(link.pathname).toMatch(new RegExp(`^${pathFor('it', 'free-download', { token: 'x' }).replace(/x$/, '')}`));
+  const stranger = await browser.newContext({ baseURL });
+  const elsewhere = await stranger.newPage();
+  await elsewhere.goto(link.pathname);
+  await expect(elsewhere.getByText(material.title)).toBeVisible();
+  const fromMail = elsewhere.waitForEvent('download');
+  await elsewhere.getByTestId('free-download-file').click();
+  const mailed = fs.readFileSync((await (await fromMail).path())!);
+  expect(mailed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await stranger.close();
 });
 
 test('the credit page shows the credit of each world and the invitation link (es)', async ({ browser, baseURL }) => {

@@ -9,5 +9,6 @@ export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
     import('@/components/commerce/order-confirmation-page').then((m) => m.OrderConfirmationPage),
   'invoice-purchase-success': () =>
     import('@/components/commerce/order-confirmation-page').then((m) => m.InvoicePurchaseSuccessPage),
+  'free-download': () => import('@/components/commerce/free-download-page').then((m) => m.FreeDownloadPage),
   'abandoned-cart': () => import('@/components/commerce/abandoned-cart-page').then((m) => m.AbandonedCartPage),
 };
