@@ -24,6 +24,7 @@ import { sendMail } from '@/lib/mail/mailer';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart } from './cart-lines';
 import { licencePrice, type CartLicence } from './licence-price';
 import { priceCart } from './pricing';
 
@@ -214,27 +215,12 @@ export async function listRestorableLines(
     .select({
       materialId: t.cartItems.materialId,
       licence: t.cartItems.licence,
-      title: t.materials.title,
-      slug: t.materials.slug,
-      authorId: t.materials.authorId,
-      priceCents: t.materials.priceCents,
-      salePriceCents: t.materials.salePriceCents,
-      saleEndsAt: t.materials.saleEndsAt,
-      schoolPriceCents: t.materials.schoolPriceCents,
-      hasFixedPrice: t.materials.hasFixedPrice,
-      isBundle: t.materials.isBundle,
+      ...CART_LINE_MATERIAL_COLUMNS,
     })
     .from(t.cartItems)
     .innerJoin(t.materials, eq(t.materials.id, t.cartItems.materialId))
     .where(
-      and(
-        eq(t.cartItems.cartId, cart.id),
-        eq(t.materials.isActive, true),
-        isNull(t.materials.deletedAt),
-        eq(t.materials.world, cart.world),
-        sql`${t.materials.priceCents} > 0`,
-        sql`${t.materials.authorId} <> ${cart.userId}`,
-      ),
+      and(eq(t.cartItems.cartId, cart.id), offeredInCart(cart.world), sql`${t.materials.authorId} <> ${cart.userId}`),
     )
     .orderBy(t.cartItems.addedAt, t.cartItems.materialId);
   const ids = rows.map((row) => row.materialId);
@@ -255,9 +241,8 @@ export async function listRestorableLines(
       )
     : new Map<number, string>();
   const offered = rows.flatMap((row) => {
-    const kind = owned.get(row.materialId);
-    if (kind === 'school' || (kind === 'single' && row.licence === 'single')) return [];
-    const licence: CartLicence = row.licence === 'single' ? 'single' : kind === 'single' ? 'school-upgrade' : 'school';
+    const licence = licenceToBuy(row.licence === 'single' ? 'single' : 'school', owned.get(row.materialId));
+    if (!licence) return [];
     return [{ ...row, licence }];
   });
   const bundleIds = offered.filter((row) => row.isBundle).map((row) => row.materialId);

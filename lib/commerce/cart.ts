@@ -6,6 +6,7 @@ import { getMessages } from '@/lib/i18n/messages';
 import * as t from '@/lib/db/schema';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
+import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart } from './cart-lines';
 import { hashCartToken, newCartToken } from './cart-token';
 import { sellerShareBasisPoints } from './commission';
 import { getCredits } from './credits';
@@ -82,15 +83,11 @@ async function ownedLicences(db: Database, userId: number, materialIds: number[]
   return new Map(rows.map((row) => [row.materialId, row.kind]));
 }
 
-/**
- * The licence a cart line for `materialId` must have, or why the buyer cannot add it: an owned
- * single licence turns a school licence into an upgrade; an owned school licence (or the same
- * single licence again) is refused.
- */
-function lineLicence(requested: 'single' | 'school', owned: string | undefined): CartLicence {
-  if (owned === 'school' || (owned === 'single' && requested === 'single'))
-    throw new AppError('conflict', undefined, { reason: 'already_owned' });
-  return owned === 'single' ? 'school-upgrade' : requested;
+/** The licence a cart line must have (see licenceToBuy), or the refusal `already_owned`. */
+function lineLicence(requested: 'single' | 'school', owned: string | null | undefined): CartLicence {
+  const licence = licenceToBuy(requested, owned);
+  if (!licence) throw new AppError('conflict', undefined, { reason: 'already_owned' });
+  return licence;
 }
 
 /** Adds a material (or bundle) to the owner's cart. Returns the cart and the token it is under. */
@@ -260,7 +257,7 @@ export async function quoteCart(
   const rows = lines.flatMap((row) => {
     if (owner.userId === null) return [row];
     try {
-      const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', row.ownedKind ?? undefined);
+      const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', row.ownedKind);
       return [{ ...row, licence }];
     } catch {
       return [];
@@ -414,15 +411,7 @@ async function readCartLines(
       cart: t.carts,
       materialId: t.materials.id,
       licence: t.cartItems.licence,
-      title: t.materials.title,
-      slug: t.materials.slug,
-      authorId: t.materials.authorId,
-      priceCents: t.materials.priceCents,
-      salePriceCents: t.materials.salePriceCents,
-      saleEndsAt: t.materials.saleEndsAt,
-      schoolPriceCents: t.materials.schoolPriceCents,
-      hasFixedPrice: t.materials.hasFixedPrice,
-      isBundle: t.materials.isBundle,
+      ...CART_LINE_MATERIAL_COLUMNS,
       ownedKind: signedIn
         ? sql<string | null>`(SELECT ${t.licences.kind} FROM ${t.licences}
             WHERE ${t.licences.userId} = ${owner.userId} AND ${t.licences.materialId} = ${t.cartItems.materialId}
@@ -439,16 +428,7 @@ async function readCartLines(
     })
     .from(t.carts)
     .leftJoin(t.cartItems, eq(t.cartItems.cartId, t.carts.id))
-    .leftJoin(
-      t.materials,
-      and(
-        eq(t.materials.id, t.cartItems.materialId),
-        eq(t.materials.isActive, true),
-        isNull(t.materials.deletedAt),
-        eq(t.materials.world, owner.world),
-        sql`${t.materials.priceCents} > 0`,
-      ),
-    )
+    .leftJoin(t.materials, and(eq(t.materials.id, t.cartItems.materialId), offeredInCart(owner.world)))
     .where(ownerCondition)
     .orderBy(t.cartItems.addedAt, t.cartItems.materialId);
   const first = rows[0];
