@@ -11,12 +11,14 @@ import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import styles from './commerce.module.css';
 import { cartFormAction } from './cart-form-action';
+import { CartForms } from './cart-forms';
 import { PriceSplit } from './price-split';
 
 /**
  * The cart (route `cart`): its lines priced on the server, the voucher and credit, the price split
  * and the way to the payment page. Rendered per request from the signed-in account's cart or the
- * cart of the `c_t` cookie; every action is a form post answered with this page again.
+ * cart of the `c_t` cookie; every action is a form post answered with this page again, which the
+ * page's script takes over once it runs (CartForms: the same page, shown in place).
  */
 export const CartPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
@@ -30,110 +32,115 @@ export const CartPage: PageView<AreaPageProps> = {
     const licenceLabel = (item: CartItemView) => t(`licences.${item.licence}`);
 
     return (
-      <section className={styles.page} data-route="cart">
-        <h1>{t('title')}</h1>
-        {outcome.notice ? (
-          <p className={styles.notice} role="status">
-            {t(`notices.${outcome.notice}`)}
-          </p>
-        ) : null}
-        {outcome.error ? (
-          <p className={styles.error} role="alert">
-            {t(`errors.${outcome.error}`)}
-          </p>
-        ) : null}
-        {cart.cartItems.length === 0 ? (
-          <p data-testid="cart-empty">
-            {t('empty')} <Link href={pathFor(world.code, 'search')}>{t('browse')}</Link>
-          </p>
-        ) : (
-          <>
-            <ul className={styles.lines} data-testid="cart-lines">
-              {cart.cartItems.map((item) => (
-                <li key={item.material.id} className={styles.line} data-material-id={item.material.id}>
-                  <div>
-                    <Link
-                      href={pathFor(world.code, 'material', { id: String(item.material.id), slug: item.material.slug })}
-                    >
-                      {item.material.title}
-                    </Link>
-                    <span className={styles.licence}>
-                      {licenceLabel(item)}
-                      {item.material.isBundle ? ` · ${t('bundle')}` : ''}
-                    </span>
-                    {item.inBundle ? <span className={styles.licence}>{t('inBundle')}</span> : null}
-                  </div>
-                  <div className={styles.linePrice}>
-                    {item.finalPrice !== item.originalPrice ? <del>{money(item.originalPrice)}</del> : null}{' '}
-                    <strong>{money(item.finalPrice)}</strong>
-                  </div>
-                  <form method="post" action={action}>
-                    <input type="hidden" name="action" value="remove" />
-                    <input type="hidden" name="material_id" value={item.material.id} />
-                    <button type="submit" className={styles.linkButton}>
-                      {t('remove')}
-                    </button>
-                  </form>
-                </li>
-              ))}
-            </ul>
-
-            <form method="post" action={action} className={styles.inline}>
-              <input type="hidden" name="action" value="voucher" />
-              <label>
-                {t('voucher.label')}{' '}
-                <input
-                  name="code"
-                  maxLength={60}
-                  defaultValue={cart.voucher?.code ?? ''}
-                  autoComplete="off"
-                  data-testid="voucher-code"
-                />
-              </label>{' '}
-              <button type="submit">{t('voucher.apply')}</button>
-            </form>
-            {cart.voucherError ? (
-              <p className={styles.error} role="alert" data-testid="voucher-error">
-                {cart.voucherError.message}
-              </p>
-            ) : null}
-            {cart.voucher ? (
-              <form method="post" action={action}>
-                <input type="hidden" name="action" value="remove-voucher" />
-                <button type="submit" className={styles.linkButton}>
-                  {t('voucher.remove', { code: cart.voucher.code })}
-                </button>
-              </form>
-            ) : null}
-
-            {userId !== null && cart.availableCredits > 0 ? (
-              <form method="post" action={action} className={styles.inline}>
-                <input type="hidden" name="action" value={cart.usedCredits > 0 ? 'drop-credits' : 'use-credits'} />
-                <span>{t('credits.available', { amount: money(cart.availableCredits) })}</span>{' '}
-                <button type="submit" data-testid="credits-toggle">
-                  {cart.usedCredits > 0 ? t('credits.drop') : t('credits.use')}
-                </button>
-              </form>
-            ) : null}
-
-            <PriceSplit
-              world={world}
-              currency={cart.currency}
-              originalPrice={cart.originalPrice}
-              voucherDiscount={cart.totalVoucherDiscount}
-              usedCredits={cart.usedCredits}
-              vat={cart.vat}
-              finalPrice={cart.finalPrice}
-              signedIn={userId !== null}
-            />
-            <p>
-              <Link className={styles.primary} href={pathFor(world.code, 'payment')} data-testid="to-checkout">
-                {t('toCheckout')}
-              </Link>
+      <CartForms formAction={action}>
+        <section className={styles.page} data-route="cart">
+          <h1>{t('title')}</h1>
+          {outcome.notice ? (
+            <p className={styles.notice} role="status">
+              {t(`notices.${outcome.notice}`)}
             </p>
-          </>
-        )}
-      </section>
+          ) : null}
+          {outcome.error ? (
+            <p className={styles.error} role="alert">
+              {t(`errors.${outcome.error}`)}
+            </p>
+          ) : null}
+          {cart.cartItems.length === 0 ? (
+            <p data-testid="cart-empty">
+              {t('empty')} <Link href={pathFor(world.code, 'search')}>{t('browse')}</Link>
+            </p>
+          ) : (
+            <>
+              <ul className={styles.lines} data-testid="cart-lines">
+                {cart.cartItems.map((item) => (
+                  <li key={item.material.id} className={styles.line} data-material-id={item.material.id}>
+                    <div>
+                      <Link
+                        href={pathFor(world.code, 'material', {
+                          id: String(item.material.id),
+                          slug: item.material.slug,
+                        })}
+                      >
+                        {item.material.title}
+                      </Link>
+                      <span className={styles.licence}>
+                        {licenceLabel(item)}
+                        {item.material.isBundle ? ` · ${t('bundle')}` : ''}
+                      </span>
+                      {item.inBundle ? <span className={styles.licence}>{t('inBundle')}</span> : null}
+                    </div>
+                    <div className={styles.linePrice}>
+                      {item.finalPrice !== item.originalPrice ? <del>{money(item.originalPrice)}</del> : null}{' '}
+                      <strong>{money(item.finalPrice)}</strong>
+                    </div>
+                    <form method="post" action={action}>
+                      <input type="hidden" name="action" value="remove" />
+                      <input type="hidden" name="material_id" value={item.material.id} />
+                      <button type="submit" className={styles.linkButton}>
+                        {t('remove')}
+                      </button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+
+              <form method="post" action={action} className={styles.inline}>
+                <input type="hidden" name="action" value="voucher" />
+                <label>
+                  {t('voucher.label')}{' '}
+                  <input
+                    name="code"
+                    maxLength={60}
+                    defaultValue={cart.voucher?.code ?? ''}
+                    autoComplete="off"
+                    data-testid="voucher-code"
+                  />
+                </label>{' '}
+                <button type="submit">{t('voucher.apply')}</button>
+              </form>
+              {cart.voucherError ? (
+                <p className={styles.error} role="alert" data-testid="voucher-error">
+                  {cart.voucherError.message}
+                </p>
+              ) : null}
+              {cart.voucher ? (
+                <form method="post" action={action}>
+                  <input type="hidden" name="action" value="remove-voucher" />
+                  <button type="submit" className={styles.linkButton}>
+                    {t('voucher.remove', { code: cart.voucher.code })}
+                  </button>
+                </form>
+              ) : null}
+
+              {userId !== null && cart.availableCredits > 0 ? (
+                <form method="post" action={action} className={styles.inline}>
+                  <input type="hidden" name="action" value={cart.usedCredits > 0 ? 'drop-credits' : 'use-credits'} />
+                  <span>{t('credits.available', { amount: money(cart.availableCredits) })}</span>{' '}
+                  <button type="submit" data-testid="credits-toggle">
+                    {cart.usedCredits > 0 ? t('credits.drop') : t('credits.use')}
+                  </button>
+                </form>
+              ) : null}
+
+              <PriceSplit
+                world={world}
+                currency={cart.currency}
+                originalPrice={cart.originalPrice}
+                voucherDiscount={cart.totalVoucherDiscount}
+                usedCredits={cart.usedCredits}
+                vat={cart.vat}
+                finalPrice={cart.finalPrice}
+                signedIn={userId !== null}
+              />
+              <p>
+                <Link className={styles.primary} href={pathFor(world.code, 'payment')} data-testid="to-checkout">
+                  {t('toCheckout')}
+                </Link>
+              </p>
+            </>
+          )}
+        </section>
+      </CartForms>
     );
   },
 };

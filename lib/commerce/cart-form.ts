@@ -56,3 +56,10 @@ export function readCartFormOutcome(notice: unknown, error: unknown) {
   const errorWord = CART_FORM_ERRORS.find((word) => word === error) ?? null;
   return { notice: noticeWord, error: errorWord };
 }
+
+/**
+ * The header a page's script sends with a cart form it submits itself: the answer is then 200
+ * with `{ location }` (the page to show, with its notice or error) instead of the 303, so the
+ * script can show that page in place without a full reload.
+ */
+export const SCRIPTED_FORM_HEADER = 'x-kreide-form';

@@ -34,12 +34,17 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
 
   await page.goto(pathFor('de', 'cart'));
   await expect(page.getByTestId('cart-lines').locator('li')).toHaveCount(1);
+  // Once the page's script runs, the cart's forms change it in place: no full reload.
+  await interactive(page);
+  await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
   await page.getByTestId('voucher-code').fill('GIBTESNICHT');
   await page.getByRole('button', { name: 'Einlösen' }).click();
   await expect(page.getByTestId('voucher-error')).toHaveText('Diesen Gutscheincode gibt es nicht.');
   await page.getByTestId('voucher-code').fill('KREIDE10');
   await page.getByRole('button', { name: 'Einlösen' }).click();
   await expect(page.getByTestId('split-voucher')).toHaveText(/^−\d+,\d{2}\s€$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(page).toHaveURL(`${pathFor('de', 'cart')}?notice=voucher`);
   const totalBefore = await page.getByTestId('split-total').textContent();
 
   await page.getByTestId('to-checkout').click();

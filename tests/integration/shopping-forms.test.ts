@@ -87,6 +87,38 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
     expect(missing.headers.get('location')).toBe('/de/warenkorb?error=invalid');
   });
 
+  it('answers the cart page’s own script with the page to show, not a redirect, and the same cookies', async () => {
+    const material = (await paidMaterials('it', 1))[0]!;
+    const scripted = { 'x-kreide-form': 'fetch' };
+    const added = await post(
+      cartForm,
+      '/api/v1/cart/form?world=it',
+      { action: 'add', material_id: String(material.id) },
+      scripted,
+    );
+    expect(added.status).toBe(200);
+    expect(added.headers.get('location')).toBeNull();
+    expect(await added.json()).toEqual({ location: '/it/carrello?notice=added' });
+    const cookie = cartCookieOf(added);
+    expect(await cartCount(cookie, 'it')).toBe(1);
+    const refused = await post(
+      cartForm,
+      '/api/v1/cart/form?world=it',
+      { action: 'use-credits' },
+      { ...scripted, cookie },
+    );
+    expect(await refused.json()).toEqual({ location: '/it/carrello?error=sign_in_required' });
+    // Any other value of the header is a plain form post.
+    const plain = await post(
+      cartForm,
+      '/api/v1/cart/form?world=it',
+      { action: 'remove', material_id: String(material.id) },
+      { 'x-kreide-form': 'yes', cookie },
+    );
+    expect(plain.status).toBe(303);
+    expect(await cartCount(cookie, 'it')).toBe(0);
+  });
+
   it('refuses bad input in the error shape: unknown action, an id out of range, another site’s form', async () => {
     for (const fields of [
       { action: 'explode' },

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { idOrIdTextSchema, textSchema } from '@/lib/api/schemas';
 import { addToCart, removeFromCart, setCartCredits, setCartVoucher, type CartView } from '@/lib/commerce/cart';
-import { CART_FORM_ACTIONS, cartFormErrorOf, cartFormQuery, type CartFormError } from '@/lib/commerce/cart-form';
+import {
+  CART_FORM_ACTIONS,
+  cartFormErrorOf,
+  cartFormQuery,
+  SCRIPTED_FORM_HEADER,
+  type CartFormError,
+} from '@/lib/commerce/cart-form';
 import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 import { pathFor } from '@/lib/routing/localized-routes';
 
@@ -22,7 +28,7 @@ export const POST = defineRoute(
   {
     summary: 'Change the cart from an HTML form',
     description:
-      'application/x-www-form-urlencoded: action (add, remove, voucher, remove-voucher, use-credits, drop-credits), material_id for add and remove, licence (single, school) for add, code for voucher. Answers 303 to the cart page of the world with ?notice=added|removed|voucher|voucher-removed|credits|credits-removed, or ?error= material_not_found, free_material, own_material, already_owned, cart_full, sign_in_required (credit needs a signed-in buyer) or invalid. Prices sent in the form are ignored.',
+      'application/x-www-form-urlencoded: action (add, remove, voucher, remove-voucher, use-credits, drop-credits), material_id for add and remove, licence (single, school) for add, code for voucher. Answers 303 to the cart page of the world with ?notice=added|removed|voucher|voucher-removed|credits|credits-removed, or ?error= material_not_found, free_material, own_material, already_owned, cart_full, sign_in_required (credit needs a signed-in buyer) or invalid. Prices sent in the form are ignored. With the header X-Kreide-Form: fetch (the cart page’s script) the answer is 200 with { location }, the same page, instead of the 303.',
     auth: 'visitor',
     bodyType: 'form',
     body: bodySchema,
@@ -61,11 +67,12 @@ export const POST = defineRoute(
     } catch (caught) {
       error = cartFormErrorOf(caught);
     }
-    const query = cartFormQuery(error ? { error } : { action: body.action });
-    const response = new NextResponse(null, {
-      status: 303,
-      headers: { Location: pathFor(world.code, 'cart') + query },
-    });
+    const location = pathFor(world.code, 'cart') + cartFormQuery(error ? { error } : { action: body.action });
+    // The cart page's script submits the same form and shows the page it is told in place.
+    const response =
+      request.headers.get(SCRIPTED_FORM_HEADER) === 'fetch'
+        ? NextResponse.json({ location })
+        : new NextResponse(null, { status: 303, headers: { Location: location } });
     if (cart) rememberCart(request, response, cart);
     return response;
   },
