@@ -164,7 +164,12 @@ describe('refunds', () => {
     server.use(
       http.post(`${API}/v3/admin/orders/7/refund`, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ order: {}, refunded: [31, 32], cancellation: null });
+        return HttpResponse.json({
+          order: {},
+          refunded: [31, 32],
+          cancellation: null,
+          money_back: { amount: 2598, by: 'card' },
+        });
       }),
     );
     view({ status: 'paid' });
@@ -175,7 +180,9 @@ describe('refunds', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ganze Bestellung erstatten' }));
     expect(screen.getByTestId('refund-confirm')).toHaveTextContent('2 Position(en) erstatten?');
     fireEvent.click(screen.getByRole('button', { name: 'Ja, erstatten' }));
-    expect(await screen.findByText('Erstattete Positionen: 2.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Erstattete Positionen: 2\. 25,98\s€ gehen über Stripe auf die Karte zurück/),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ items: 'all', to: 'original' }]);
   });
 

@@ -36,6 +36,8 @@ type Outcome = { kind: 'done'; text: string } | { kind: 'error'; text: string; s
 interface RefundAnswer {
   refunded: number[];
   cancellation: { id: number; number: string } | null;
+  /** What goes back to the original payment, and who pays it. */
+  money_back?: { amount: number; by: 'card' | 'manual' | 'none' };
 }
 
 /**
@@ -128,6 +130,11 @@ export function OrderActions({ texts, orderId, status, provider, total, currency
           : [
               fill(t.refund.done, { count: answer.refunded.length }),
               answer.cancellation ? fill(t.refund.cancellation, { number: answer.cancellation.number }) : null,
+              answer.money_back && answer.money_back.by !== 'none'
+                ? fill(answer.money_back.by === 'card' ? t.refund.moneyBackCard : t.refund.moneyBackManual, {
+                    amount: formatPrice(answer.money_back.amount, currency, locale),
+                  })
+                : null,
             ];
       setOutcome({ kind: 'done', text: parts.filter(Boolean).join(' ') });
       setChosen([]);

@@ -4,6 +4,7 @@ import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
+import { enqueueCardRefund } from './card-refunds';
 import { addCredit, fulfilOrder } from './fulfilment';
 import { issueDocument, orderInvoice } from './invoices';
 
@@ -136,11 +137,22 @@ export async function importStatement(rows: StatementRow[], now: Date = new Date
 }
 
 /**
+ * Who pays money back to the original payment: Stripe for a card (a job), a person for a bank
+ * transfer (`manual`); a test or free payment moved no money.
+ */
+function moneyBackBy(provider: string): 'card' | 'manual' | 'none' {
+  if (provider === 'card') return 'card';
+  if (provider === 'invoice') return 'manual';
+  return 'none';
+}
+
+/**
  * Refunds an order in full or some of its lines (admin): the lines are marked refunded, the
  * licences they granted are revoked (downloads stop), a cancellation invoice with its own number
  * is issued for them, and what the buyer paid for them comes back — the credit part always as
  * credit; the rest as credit too when `to` is 'credit', else by the payment provider (a test or
- * free payment moves no money; a transfer is paid back by a person). Refunding a line twice
+ * free payment moves no money; a transfer is paid back by a person; a card by Stripe, through a
+ * job queued in the refund's transaction). Refunding a line twice
  * changes nothing.
  */
 export async function refundOrder(
@@ -163,7 +175,8 @@ export async function refundOrder(
       options.itemIds === 'all' ? open : open.filter((item) => (options.itemIds as number[]).includes(item.id));
     if (options.itemIds !== 'all' && chosen.length !== options.itemIds.length)
       throw new AppError('conflict', undefined, { reason: 'item_not_refundable' });
-    if (chosen.length === 0) return { order: order!, refunded: [] as number[], document: null };
+    if (chosen.length === 0)
+      return { order: order!, refunded: [] as number[], document: null, moneyBack: 0, providerRefund: 'none' as const };
     const ids = chosen.map((item) => item.id);
     await tx.update(t.orderItems).set({ refundedAt: now }).where(inArray(t.orderItems.id, ids));
     await tx
@@ -185,9 +198,18 @@ export async function refundOrder(
       'refund',
       order!.id,
     );
+    // A card payment is paid back by Stripe, once, by a job that commits with this refund.
+    const providerRefund = options.to === 'original' && paidBack > 0 ? moneyBackBy(order!.provider) : 'none';
+    if (providerRefund === 'card') await enqueueCardRefund(orderId, ids, paidBack, { db: tx });
     if (open.length === chosen.length)
       await tx.update(t.orders).set({ status: 'refunded' }).where(eq(t.orders.id, orderId));
     const [after] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId));
-    return { order: after!, refunded: ids, document, moneyBack: options.to === 'original' ? paidBack : 0 };
+    return {
+      order: after!,
+      refunded: ids,
+      document,
+      moneyBack: options.to === 'original' ? paidBack : 0,
+      providerRefund,
+    };
   });
 }

@@ -7,4 +7,5 @@
 import '@/lib/mail/account-mails';
 import '@/lib/accounts/password';
 import '@/lib/commerce/order-mails';
+import '@/lib/commerce/card-refunds';
 import '@/lib/commerce/abandoned-carts';

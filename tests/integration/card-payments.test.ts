@@ -11,6 +11,8 @@ import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
+import { refundOrder } from '@/lib/commerce/payments';
+import { drainJobs } from '@/lib/jobs/workers';
 import { apiRequest } from './support/request';
 import { startStripeDouble } from './support/stripe-double';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
@@ -185,4 +187,61 @@ describe('card payments through Stripe Checkout', () => {
     expect(again.order.id).toBe(orders[0]!.id);
     expect(again.payment.kind).toBe('redirect');
   }, 60_000);
+
+  it('pays a refund to the original card back through Stripe once, by a job that is retried until Stripe answers', async () => {
+    const buyer = await buyerWithCart();
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const session = double.sessions.find((s) => s.metadata.order_id === String(answer.order.id))!;
+    await webhook(completed('evt_paid_for_refund', session));
+    const [item] = await getDb().select().from(t.orderItems).where(eq(t.orderItems.orderId, answer.order.id));
+
+    // Stripe is down while the refund is recorded: the refund stands, the money waits for Stripe.
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9';
+    resetEnvCache();
+    let result;
+    try {
+      result = await refundOrder(answer.order.id, { itemIds: 'all', to: 'original' });
+      await drainJobs();
+    } finally {
+      process.env.STRIPE_API_URL = double.url;
+      resetEnvCache();
+    }
+    expect(result.providerRefund).toBe('card');
+    expect(result.moneyBack).toBe(item!.payableGrossMinor);
+    expect(double.refunds.filter((r) => r.paymentIntent === `pi_${session.id}`)).toEqual([]);
+    const [failed] = await getDb()
+      .execute<{ state: string; retry_count: number }>(
+        sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'card-refund' AND data->>'orderId' = ${String(answer.order.id)}`,
+      )
+      .then((r) => r.rows);
+    expect(failed).toMatchObject({ state: 'retry' });
+
+    // Retried once Stripe answers: one refund of the amount paid, under the refund's own key,
+    // also when the job runs again.
+    await getDb().execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'card-refund'`);
+    await drainJobs();
+    await getDb().execute(
+      sql`INSERT INTO pgboss.job (name, data) SELECT name, data FROM pgboss.job WHERE name = 'card-refund' AND data->>'orderId' = ${String(answer.order.id)} LIMIT 1`,
+    );
+    await drainJobs();
+    const refunds = double.refunds.filter((r) => r.paymentIntent === `pi_${session.id}`);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: item!.payableGrossMinor });
+    expect(refunds[0]!.idempotencyKey).toMatch(new RegExp(`^kreide-refund-${answer.order.id}-[0-9a-f]{24}$`));
+    expect(await licencesOf(buyer.id)).toEqual([]);
+  }, 60_000);
+
+  it('refunds to credit without asking Stripe', async () => {
+    const buyer = await buyerWithCart();
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const session = double.sessions.find((s) => s.metadata.order_id === String(answer.order.id))!;
+    await webhook(completed('evt_paid_for_credit', session));
+    const before = double.refunds.length;
+    const result = await refundOrder(answer.order.id, { itemIds: 'all', to: 'credit' });
+    await drainJobs();
+    expect(result.providerRefund).toBe('none');
+    expect(double.refunds.length).toBe(before);
+    const [credit] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, buyer.id));
+    expect(credit!.balanceMinor).toBe(answer.order.finalPrice);
+  });
 });

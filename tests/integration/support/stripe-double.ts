@@ -14,6 +14,14 @@ export interface DoubleSession {
   cancelUrl: string;
 }
 
+/** A refund as the double made it (a repeated Idempotency-Key answers the first again). */
+export interface DoubleRefund {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  idempotencyKey: string | null;
+}
+
 /** Where the stand-in page delivers a payment: Kreide's webhook and the secret it checks. */
 export interface DoubleWebhook {
   url: string;
@@ -36,6 +44,7 @@ function html(text: string): string {
 export async function startStripeDouble(options: { port?: number; webhook?: DoubleWebhook } = {}) {
   const sessions: DoubleSession[] = [];
   const byKey = new Map<string, DoubleSession>();
+  const refunds: DoubleRefund[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -76,6 +85,38 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
             payment_status: 'unpaid',
           }),
         );
+        return;
+      }
+      const retrieved = sessions.find((candidate) => url.pathname === `/v1/checkout/sessions/${candidate.id}`);
+      if (request.method === 'GET' && retrieved) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: retrieved.id,
+            object: 'checkout.session',
+            amount_total: retrieved.amount_total,
+            currency: retrieved.currency,
+            metadata: retrieved.metadata,
+            payment_intent: `pi_${retrieved.id}`,
+          }),
+        );
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const form = new URLSearchParams(body);
+        const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+        let refund = key ? refunds.find((candidate) => candidate.idempotencyKey === key) : undefined;
+        if (!refund) {
+          refund = {
+            id: `re_test_${refunds.length + 1}`,
+            paymentIntent: form.get('payment_intent') ?? '',
+            amount: Number(form.get('amount')),
+            idempotencyKey: key,
+          };
+          refunds.push(refund);
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ id: refund.id, object: 'refund', amount: refund.amount, status: 'succeeded' }));
         return;
       }
       const session = sessions.find((candidate) => url.pathname.startsWith(`/pay/${candidate.id}`));
@@ -137,6 +178,7 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    refunds,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,7 +17,8 @@ const bodySchema = z.object({
 export const POST = defineRoute(
   {
     summary: 'Refund an order or some of its lines (admin)',
-    description: '409 order_not_paid or item_not_refundable (a line of another order, or refunded already).',
+    description:
+      '409 order_not_paid or item_not_refundable (a line of another order, or refunded already). money_back says what goes back to the original payment (minor units) and who pays it: card (Stripe, by a job that is retried until it succeeds), manual (a bank transfer someone makes), none (credit only, or a test or free payment).',
     auth: 'admin',
     params: z.object({ id: idTextSchema }),
     body: bodySchema,
@@ -34,6 +35,7 @@ export const POST = defineRoute(
       order: await adminOrderView(getDb(), params.id),
       refunded: result.refunded,
       cancellation: result.document ? { id: result.document.id, number: result.document.number } : null,
+      money_back: { amount: result.moneyBack, by: result.providerRefund },
     };
   },
 );

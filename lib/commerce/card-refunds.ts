@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { idSchema } from '@/lib/api/schemas';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';
+import { defineJob } from '@/lib/jobs/registry';
+import { getStripe } from './stripe-client';
+
+/**
+ * Paying a refund back to the card: a job queued in the refund's transaction, so the money moves
+ * only if the refund is recorded, and is retried with doubling delays while Stripe cannot be
+ * reached. Stripe's idempotency key is the refund's own (order and lines), so a retry, or the
+ * job run twice after a crash, pays back once. The job reads the order's Checkout Session when it
+ * runs and refunds its payment by the amount the refund recorded.
+ */
+export const cardRefundJob = defineJob(
+  {
+    name: 'card-refund',
+    schema: z
+      .object({
+        orderId: idSchema,
+        amount: z.number().int().positive(),
+        refundKey: z.string().regex(/^kreide-refund-[a-z0-9-]{1,100}$/),
+      })
+      .strict(),
+    retryLimit: 8,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    summarize: ({ orderId, amount }) => ({ orderId, amount }),
+  },
+  async ({ orderId, amount, refundKey }) => {
+    const [order] = await getDb()
+      .select({ provider: t.orders.provider, session: t.orders.providerReference, currency: t.orders.currency })
+      .from(t.orders)
+      .where(eq(t.orders.id, orderId));
+    if (!order || order.provider !== 'card' || !order.session)
+      throw new Error(`order ${orderId} has no card payment to refund`);
+    const stripe = getStripe();
+    const session = await stripe.checkout.sessions.retrieve(order.session);
+    const paymentIntent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!paymentIntent) throw new Error(`checkout session ${session.id} has no payment to refund`);
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntent, amount, metadata: { order_id: String(orderId) } },
+      { idempotencyKey: refundKey },
+    );
+    return { refundId: refund.id, status: refund.status };
+  },
+);
+
+/**
+ * Queues the card refund of some lines of an order (their ids) for `amount` minor units, in the
+ * refund's transaction (`db`).
+ */
+export function enqueueCardRefund(orderId: number, itemIds: number[], amount: number, options: { db: JobConnection }) {
+  const lines = crypto
+    .createHash('sha256')
+    .update([...itemIds].sort((a, b) => a - b).join(','))
+    .digest('hex')
+    .slice(0, 24);
+  return enqueue(cardRefundJob, { orderId, amount, refundKey: `kreide-refund-${orderId}-${lines}` }, options);
+}
