@@ -69,6 +69,7 @@ import * as v3TermsAcceptAgb from '../v3/terms/accept-agb/route';
 import * as v3TermsGetActualAgb from '../v3/terms/get-actual-agb/route';
 import * as v3TermsIsActualAgbAccepted from '../v3/terms/is-actual-agb-accepted/route';
 import * as v3TermsPublish from '../v3/terms/publish/route';
+import * as v3TlsAsk from '../v3/tls/ask/route';
 import * as v3UserDetailsAvatar from '../v3/user-details/avatar/route';
 import * as v3UserDetailsBackground from '../v3/user-details/background/route';
 import * as v3UserDetailsQuery from '../v3/user-details/query/route';
@@ -143,6 +144,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/terms/get-actual-agb', module: v3TermsGetActualAgb },
   { path: '/api/v3/terms/is-actual-agb-accepted', module: v3TermsIsActualAgbAccepted },
   { path: '/api/v3/terms/publish', module: v3TermsPublish },
+  { path: '/api/v3/tls/ask', module: v3TlsAsk },
   { path: '/api/v3/user-details/avatar', module: v3UserDetailsAvatar },
   { path: '/api/v3/user-details/background', module: v3UserDetailsBackground },
   { path: '/api/v3/user-details/query', module: v3UserDetailsQuery },
