@@ -24,8 +24,8 @@ import { sendMail } from '@/lib/mail/mailer';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
-import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart } from './cart-lines';
-import { licencePrice, type CartLicence } from './licence-price';
+import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart, pricingLines } from './cart-lines';
+import type { CartLicence } from './licence-price';
 import { priceCart } from './pricing';
 
 /** A cart counts as abandoned once nobody has changed it for this long. */
@@ -245,24 +245,9 @@ export async function listRestorableLines(
     if (!licence) return [];
     return [{ ...row, licence }];
   });
-  const bundleIds = offered.filter((row) => row.isBundle).map((row) => row.materialId);
-  const contents = bundleIds.length
-    ? await db
-        .select({ bundleId: t.bundleItems.bundleId, materialId: t.bundleItems.materialId })
-        .from(t.bundleItems)
-        .where(inArray(t.bundleItems.bundleId, bundleIds))
-    : [];
   const priced = priceCart({
     currency,
-    lines: offered.map((row) => ({
-      materialId: row.materialId,
-      sellerId: row.authorId,
-      kind: row.isBundle ? 'bundle' : 'material',
-      licence: row.licence === 'single' ? 'single' : 'school',
-      unitGross: licencePrice(row, row.licence, now),
-      hasFixedPrice: row.hasFixedPrice,
-      bundleMaterialIds: contents.filter((c) => c.bundleId === row.materialId).map((c) => c.materialId),
-    })),
+    lines: await pricingLines(db, offered, now),
     voucher: null,
     credits: { availableMinor: 0, requestedMinor: 0 },
     // Prices are gross: the VAT rate splits them but changes no total.

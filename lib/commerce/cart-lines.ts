@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import type { CartLicence } from './licence-price';
+import { licencePrice, type CartLicence, type PricedMaterial } from './licence-price';
+import type { CartLineInput } from './pricing';
 
 /**
  * What pricing needs of a cart line's material, for the select of every query that prices a
@@ -40,4 +42,41 @@ export function offeredInCart(world: WorldCode): SQL {
 export function licenceToBuy(requested: 'single' | 'school', owned: string | null | undefined): CartLicence | null {
   if (owned === 'school' || (owned === 'single' && requested === 'single')) return null;
   return owned === 'single' ? 'school-upgrade' : requested;
+}
+
+/** A cart line as read with CART_LINE_MATERIAL_COLUMNS, with the licence it buys. */
+export interface CartLineForPricing extends PricedMaterial {
+  materialId: number;
+  authorId: number;
+  isBundle: boolean;
+  hasFixedPrice: boolean;
+  licence: CartLicence;
+}
+
+/**
+ * The lines as pricing takes them: each line's gross price for its licence now, and for a bundle
+ * the materials inside it (read in one query), so a material also in a bundle of the cart is not
+ * charged twice.
+ */
+export async function pricingLines(
+  db: Database,
+  rows: readonly CartLineForPricing[],
+  now: Date,
+): Promise<CartLineInput[]> {
+  const bundleIds = rows.filter((row) => row.isBundle).map((row) => row.materialId);
+  const contents = bundleIds.length
+    ? await db
+        .select({ bundleId: t.bundleItems.bundleId, materialId: t.bundleItems.materialId })
+        .from(t.bundleItems)
+        .where(inArray(t.bundleItems.bundleId, bundleIds))
+    : [];
+  return rows.map((row) => ({
+    materialId: row.materialId,
+    sellerId: row.authorId,
+    kind: row.isBundle ? 'bundle' : 'material',
+    licence: row.licence === 'single' ? 'single' : 'school',
+    unitGross: licencePrice(row, row.licence, now),
+    hasFixedPrice: row.hasFixedPrice,
+    bundleMaterialIds: contents.filter((c) => c.bundleId === row.materialId).map((c) => c.materialId),
+  }));
 }

@@ -6,11 +6,11 @@ import { getMessages } from '@/lib/i18n/messages';
 import * as t from '@/lib/db/schema';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
-import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart } from './cart-lines';
+import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart, pricingLines } from './cart-lines';
 import { hashCartToken, newCartToken } from './cart-token';
 import { sellerShareBasisPoints } from './commission';
 import { getCredits } from './credits';
-import { licencePrice, type CartLicence } from './licence-price';
+import type { CartLicence } from './licence-price';
 import { priceCart, type PricedCart, type VoucherError } from './pricing';
 import { findUsableVoucher, normaliseVoucherCode } from './vouchers';
 
@@ -255,7 +255,6 @@ export async function quoteCart(
   const { cart, lines, credits: knownCredits } = await readCartLines(db, owner, options.cart);
   // What the buyer came to own since adding it (another tab's order) is not offered again.
   const rows = lines.flatMap((row) => {
-    if (owner.userId === null) return [row];
     try {
       const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', row.ownedKind);
       return [{ ...row, licence }];
@@ -263,13 +262,7 @@ export async function quoteCart(
       return [];
     }
   });
-  const bundleIds = rows.filter((row) => row.isBundle).map((row) => row.materialId);
-  const contents = bundleIds.length
-    ? await db
-        .select({ bundleId: t.bundleItems.bundleId, materialId: t.bundleItems.materialId })
-        .from(t.bundleItems)
-        .where(inArray(t.bundleItems.bundleId, bundleIds))
-    : [];
+  const pricing = await pricingLines(db, rows, now);
   const sellerIds = [...new Set(rows.map((row) => row.authorId))];
   const sellerActivePaidMaterials = options.forOrder
     ? await activePaidMaterials(db, sellerIds)
@@ -286,15 +279,7 @@ export async function quoteCart(
 
   const priced = priceCart({
     currency,
-    lines: rows.map((row) => ({
-      materialId: row.materialId,
-      sellerId: row.authorId,
-      kind: row.isBundle ? 'bundle' : 'material',
-      licence: row.licence === 'single' ? 'single' : 'school',
-      unitGross: licencePrice(row, row.licence as CartLicence, now),
-      hasFixedPrice: row.hasFixedPrice,
-      bundleMaterialIds: contents.filter((c) => c.bundleId === row.materialId).map((c) => c.materialId),
-    })),
+    lines: pricing,
     voucher: voucherState?.voucher && !voucherState.error ? voucherInput(voucherState.voucher) : null,
     credits: {
       availableMinor: credits.availableCredits,
