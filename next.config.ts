@@ -30,6 +30,10 @@ const config: NextConfig = {
     // Stamping downloads: fontkit reads its data files at run time; the fonts come from node_modules.
     'pdf-lib',
     'fontkit',
+    // Preview rendering (lib/selling/preview-render.ts, in a job thread): an ESM build with
+    // worker and data files, and a native canvas.
+    'pdfjs-dist',
+    '@napi-rs/canvas',
   ],
   compiler: {
     // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):

@@ -54,6 +54,8 @@ export interface CallGuard {
 export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T>(path: string, options?: CallOptions): Promise<T>;
   /** The underlying ky instance, for the rare call that needs it. */
   raw: KyInstance;
 }
@@ -136,7 +138,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Sends one call, through the guard when there is one: at most one retry after a 401. */
-  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body: unknown,
+    call: CallOptions = {},
+  ): Promise<T> {
     if (!/^https?:\/\//.test(path) && options.onPaymentPage?.() && abortedOnPaymentPage(path))
       throw new DOMException(`${path} is not sent on the payment page`, 'AbortError');
     const url = resolveUrl(path);
@@ -145,7 +152,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Posts with a file go as multipart; everything else as JSON (UTF-8).
       if (body instanceof FormData) opts.body = body;
       else if (body !== undefined) opts.json = body;
-      return timed(method, url, () => (method === 'GET' ? raw.get(url, opts) : raw.post(url, opts)).json<T>());
+      return timed(method, url, () => raw(url, { ...opts, method }).json<T>());
     };
     const guard = options.guard;
     if (!guard || /^https?:\/\//.test(path)) return attempt();
@@ -183,5 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     raw,
     get: <T>(path: string, call?: CallOptions) => send<T>('GET', path, undefined, call),
     post: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('POST', path, body, call),
+    patch: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('PATCH', path, body, call),
+    delete: <T>(path: string, call?: CallOptions) => send<T>('DELETE', path, undefined, call),
   };
 }

@@ -183,7 +183,8 @@ export const getMaterialDetail = cached(
             height: t.materialPreviews.height,
           })
           .from(t.materialPreviews)
-          .where(eq(t.materialPreviews.materialId, id))
+          // Only the pages the seller chose to show (the cover, position 0, always is).
+          .where(and(eq(t.materialPreviews.materialId, id), eq(t.materialPreviews.shown, true)))
           .orderBy(asc(t.materialPreviews.position)),
         db
           .select({ id: t.subjects.id, title: t.subjects.title })

@@ -211,12 +211,29 @@ export const materials = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * Shown in the catalogue: published, not hidden by an admin, not deleted. Kept as one flag
+     * (set by lib/selling/lifecycle.ts) because every public query filters on it.
+     */
     isActive: boolean('is_active').notNull().default(true),
+    /** The seller's side: 'draft' (being uploaded) | 'published' | 'unpublished'. */
+    status: text('status').$type<'draft' | 'published' | 'unpublished'>().notNull().default('published'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Moderation: an admin hid the material; the seller sees the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** Preview rendering: 'none' | 'pending' | 'rendering' | 'ready' | 'failed'. */
+    previewStatus: text('preview_status').notNull().default('ready'),
+    previewPagesDone: smallint('preview_pages_done').notNull().default(0),
+    previewPagesTotal: smallint('preview_pages_total').notNull().default(0),
+    /** Why rendering failed (a reason code the seller's page translates). */
+    previewError: text('preview_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    index('materials_author_status').on(t.authorId, t.status, t.updatedAt),
     index('materials_world_created').on(t.world, t.createdAt),
     index('materials_world_sales').on(t.world, t.salesCount),
     index('materials_author').on(t.authorId),
@@ -251,6 +268,10 @@ export const materialPreviews = pgTable(
     storagePath: text('storage_path').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The PDF page it shows (1-based); null for an uploaded cover image. */
+    page: smallint('page'),
+    /** The seller chooses which rendered pages buyers see. */
+    shown: boolean('shown').notNull().default(true),
   },
   (t) => [index('material_previews_material').on(t.materialId, t.position)],
 );
@@ -584,6 +605,11 @@ export const materialFileVersions = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
+    pageCount: smallint('page_count'),
+    /** Null while staged (uploaded, not yet released to buyers); downloads serve released versions only. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The seller's note on what changed, mailed to buyers with a new version. */
+    changeNote: text('change_note'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('material_file_versions_material').on(t.materialId, t.version)],

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
 import { stripUnstorable } from '@/lib/api/schemas';
@@ -89,7 +89,13 @@ export async function listOwnedMaterials(userId: number, filter: OwnedMaterialFi
         .selectDistinct({ materialId: t.materialFileVersions.materialId })
         .from(t.materialFileVersions)
         .innerJoin(t.licences, eq(t.licences.materialId, t.materialFileVersions.materialId))
-        .where(and(eq(t.licences.userId, userId), isNull(t.licences.revokedAt)))
+        .where(
+          and(
+            eq(t.licences.userId, userId),
+            isNull(t.licences.revokedAt),
+            isNotNull(t.materialFileVersions.publishedAt),
+          ),
+        )
     ).map((row) => row.materialId),
   );
   return rows.map((row) => ({
@@ -158,11 +164,12 @@ export async function assertDownloadable(userId: number, materialId: number): Pr
   await latestVersion(materialId);
 }
 
+/** The newest released version: a staged upload (publishedAt null) is the seller's until released. */
 async function latestVersion(materialId: number) {
   const [version] = await getDb()
     .select()
     .from(t.materialFileVersions)
-    .where(eq(t.materialFileVersions.materialId, materialId))
+    .where(and(eq(t.materialFileVersions.materialId, materialId), isNotNull(t.materialFileVersions.publishedAt)))
     .orderBy(desc(t.materialFileVersions.version))
     .limit(1);
   if (!version) throw new AppError('not_found', undefined, { reason: 'no_file' });

@@ -49,6 +49,17 @@ export async function readUploadedFile(
   request: Request,
   options: { field?: string; maxBytes?: number } = {},
 ): Promise<Buffer> {
+  return (await readUploadedFileWithName(request, options)).bytes;
+}
+
+/**
+ * Like `readUploadedFile`, with the name the client gave the file: only ever a label (made safe
+ * by the caller for a download name), never a path and never a hint at the content.
+ */
+export async function readUploadedFileWithName(
+  request: Request,
+  options: { field?: string; maxBytes?: number } = {},
+): Promise<{ bytes: Buffer; name: string }> {
   const field = options.field ?? 'file';
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const contentType = request.headers.get('content-type') ?? '';
@@ -81,5 +92,5 @@ export async function readUploadedFile(
   if (file.size > maxBytes) throw tooLarge(maxBytes);
   if (file.size === 0)
     throw new AppError('validation_failed', undefined, [{ path: field, message: 'The file is empty' }]);
-  return Buffer.from(await file.arrayBuffer());
+  return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name };
 }

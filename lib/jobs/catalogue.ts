@@ -9,3 +9,4 @@ import '@/lib/accounts/password';
 import '@/lib/commerce/order-mails';
 import '@/lib/commerce/card-refunds';
 import '@/lib/commerce/abandoned-carts';
+import '@/lib/selling/previews';

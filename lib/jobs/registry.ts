@@ -44,6 +44,12 @@ export interface JobOptions<S extends ZodType> {
    */
   thread?: boolean;
   /**
+   * For `thread` jobs: runs in the process once the thread's handler has succeeded, with its
+   * result. For what only the process can do: expiring its caches (lib/cache/bus.ts) after the
+   * thread changed what pages show.
+   */
+  afterThread?: (data: z.output<S>, result: unknown) => Promise<void>;
+  /**
    * Queued every this many seconds by each process that runs workers, once per period among
    * all of them (lib/jobs/periodic.ts): for sweeps that find their work themselves. The
    * payload of such a job is `{}`.

@@ -27,6 +27,9 @@ export function runInThread(input: {
 }): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.join(JOBS_DIR, 'thread-bootstrap.mjs'), {
+      // This process's environment as it is now (the database URL is set once started): a
+      // thread otherwise copies the environment the process was started with.
+      env: { ...process.env },
       workerData: {
         entry: path.join(JOBS_DIR, 'thread-entry.ts'),
         catalogue: input.catalogue,

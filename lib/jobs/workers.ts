@@ -38,6 +38,7 @@ export async function runJob(definition: JobDefinition, job: FetchedJob): Promis
         timeoutMs: Number(job.expireInSeconds) * 1000,
       })
     : await definition.handler(data, context);
+  if (definition.thread && definition.afterThread) await definition.afterThread(data, result);
   const forget = fieldsToForget(definition);
   if (forget.length) {
     try {

@@ -63,6 +63,15 @@ import * as v3RegistrationConfirm from '../v3/registration/confirm/route';
 import * as v3RegistrationRegister from '../v3/registration/register/route';
 import * as v3Search from '../v3/search/route';
 import * as v3SearchSuggest from '../v3/search/suggest/route';
+import * as v3SellerBecome from '../v3/seller/become/route';
+import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
+import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
+import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
+import * as v3SellerMaterialsMaterialIdPublish from '../v3/seller/materials/[materialId]/publish/route';
+import * as v3SellerMaterialsMaterialId from '../v3/seller/materials/[materialId]/route';
+import * as v3SellerMaterialsMaterialIdUnpublish from '../v3/seller/materials/[materialId]/unpublish/route';
+import * as v3SellerMaterials from '../v3/seller/materials/route';
+import * as v3SellerMaterialsUpload from '../v3/seller/materials/upload/route';
 import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
 import * as v3SubscriptionsUnsubscribe from '../v3/subscriptions/unsubscribe/route';
 import * as v3TermsAcceptAgb from '../v3/terms/accept-agb/route';
@@ -138,6 +147,15 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/registration/register', module: v3RegistrationRegister },
   { path: '/api/v3/search', module: v3Search },
   { path: '/api/v3/search/suggest', module: v3SearchSuggest },
+  { path: '/api/v3/seller/become', module: v3SellerBecome },
+  { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
+  { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
+  { path: '/api/v3/seller/materials/{materialId}/price-recommendation', module: v3SellerMaterialsMaterialIdPriceRecommendation },
+  { path: '/api/v3/seller/materials/{materialId}/publish', module: v3SellerMaterialsMaterialIdPublish },
+  { path: '/api/v3/seller/materials/{materialId}', module: v3SellerMaterialsMaterialId },
+  { path: '/api/v3/seller/materials/{materialId}/unpublish', module: v3SellerMaterialsMaterialIdUnpublish },
+  { path: '/api/v3/seller/materials', module: v3SellerMaterials },
+  { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
   { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },
   { path: '/api/v3/subscriptions/unsubscribe', module: v3SubscriptionsUnsubscribe },
   { path: '/api/v3/terms/accept-agb', module: v3TermsAcceptAgb },

@@ -8,13 +8,20 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
+/**
+ * The folders of public images. Material files (`materials/`, which may be images too) and
+ * stamped copies are paid goods, read only by the download route after its licence check.
+ */
+const PUBLIC_FOLDERS = ['covers/', 'previews/', 'users/'];
+
 // GET /media/{key} — public images (covers, previews, avatars). Paid files never go through here.
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string[] }> }) {
   const { key } = await params;
   const path = key.join('/');
   const extension = path.split('.').pop()?.toLowerCase() ?? '';
   const type = TYPES[extension];
-  if (!type) return new Response('Not found', { status: 404 });
+  if (!type || !PUBLIC_FOLDERS.some((folder) => path.startsWith(folder)))
+    return new Response('Not found', { status: 404 });
   let data: Buffer | null;
   try {
     data = await getStorage().read(path);

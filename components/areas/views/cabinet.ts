@@ -2,6 +2,7 @@ import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 
 const accountPages = () => import('@/components/pages/account-pages');
 const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
+const sellerPages = () => import('@/components/selling/seller-pages');
 
 /** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
@@ -14,4 +15,7 @@ export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-bank-details': () => settingsPages().then((m) => m.BankDetailsPage),
   'cabinet-notifications': () => settingsPages().then((m) => m.NotificationsPage),
   'cabinet-delete-account': () => settingsPages().then((m) => m.DeleteAccountPage),
+  'cabinet-materials': () => sellerPages().then((m) => m.SellerMaterialsPage),
+  'cabinet-upload': () => sellerPages().then((m) => m.UploadPage),
+  'cabinet-first-upload': () => sellerPages().then((m) => m.UploadPage),
 };

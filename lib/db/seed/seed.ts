@@ -466,6 +466,7 @@ export async function seedDemoCatalogue(
             mimeType: 'application/pdf',
             sizeBytes: worksheet.size,
             sha256: worksheet.sha256,
+            publishedAt: plan.row.createdAt,
           });
         }
         if (plan.hasSources) {
@@ -629,6 +630,7 @@ function planMaterial(ctx: WorldContext, random: Random, now: Date, index: numbe
       ratingSum: ((ratingCount * random.int(38, 50)) / 10) | 0,
       createdAt,
       updatedAt: createdAt,
+      publishedAt: createdAt,
     } satisfies typeof t.materials.$inferInsert,
   };
 }
