@@ -934,3 +934,22 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/**
+ * One row per file a buyer downloaded (stamped copy served or free file): the seller's download
+ * figures and charts count these. Kept with the material's history; a deleted account's rows
+ * keep the material and time only.
+ */
+export const materialDownloads = pgTable(
+  'material_downloads',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileVersionId: integer('file_version_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('material_downloads_material_created').on(t.materialId, t.createdAt)],
+);

@@ -218,6 +218,12 @@ export async function prepareDownload(userId: number, materialId: number): Promi
   const licence = await activeLicence(userId, materialId);
   const version = await latestVersion(materialId);
   const storage = getStorage();
+  // Counted for the seller's figures before the file is made: a download that fails after this
+  // is rare, and a count never blocks a buyer's file.
+  await getDb()
+    .insert(t.materialDownloads)
+    .values({ materialId, userId, fileVersionId: version.id })
+    .catch((error: unknown) => console.error('could not count a download', error));
   if (version.mimeType !== 'application/pdf') {
     const bytes = await storage.read(version.storagePath);
     if (!bytes) throw new Error(`file version ${version.id} is missing from storage`);
