@@ -12,10 +12,11 @@ import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { priceBounds } from '@/lib/selling/material-rules';
 import { getSellerMaterial, listSellerMaterials, SELLER_LIST_PAGE_SIZE } from '@/lib/selling/seller-materials';
+import { UPLOAD_STEPS } from '@/lib/selling/upload-steps';
 import { sellerVocabulary } from '@/lib/selling/vocabulary';
 import type english from '@/messages/en/seller.json';
 import { BecomeSellerButton } from './become-seller';
-import { STEPS, UploadWizard } from './upload-wizard';
+import { UploadWizard } from './upload-wizard';
 import styles from './selling.module.css';
 
 type SellerTexts = typeof english;
@@ -165,7 +166,7 @@ export const UploadPage: PageView<AreaPageProps> = {
     const vocabulary = await sellerVocabulary(materialWorld);
     const schoolTypeNames = getSchoolTypeNames(world);
     const currency = material?.currency ?? world.currency;
-    const step = STEPS.find((s) => s === query.step) ?? (material ? 'details' : 'files');
+    const step = UPLOAD_STEPS.find((s) => s === query.step) ?? (material ? 'details' : 'files');
     return (
       <section className={styles.section} data-route={route.id}>
         <h1>{material?.title || meta(`routes.${route.id}.title`)}</h1>

@@ -10,14 +10,15 @@ import type { MaterialPatch, PublishIssue } from '@/lib/selling/material-rules';
 import type { PriceRecommendation } from '@/lib/selling/price-recommender';
 import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { SellerVocabulary } from '@/lib/selling/vocabulary';
+import { UPLOAD_STEPS, type UploadStep } from '@/lib/selling/upload-steps';
 import { fill } from '@/lib/text/fill';
 import type english from '@/messages/en/seller.json';
 import styles from './selling.module.css';
 
 export type UploadTexts = (typeof english)['upload'];
 
-export const STEPS = ['files', 'details', 'classification', 'price', 'preview', 'publish'] as const;
-type Step = (typeof STEPS)[number];
+const STEPS = UPLOAD_STEPS;
+type Step = UploadStep;
 
 type ClassificationField =
   'subjectIds' | 'gradeIds' | 'learningYearIds' | 'materialTypeIds' | 'keywordIds' | 'lessonIds' | 'schoolTypes';
@@ -98,7 +99,10 @@ export function UploadWizard(props: Props) {
   const [step, setStep] = useState<Step>(props.initial ? props.initialStep : 'files');
   const [title, setTitle] = useState(props.initial?.title ?? '');
   const [descriptionText, setDescriptionText] = useState(descriptionHtmlToText(props.initial?.description ?? ''));
-  const [free, setFree] = useState(props.initial ? props.initial.priceCents === 0 : false);
+  // A new draft's price is 0 until the seller sets one: only a published material at 0 is free.
+  const [free, setFree] = useState(
+    props.initial ? props.initial.priceCents === 0 && props.initial.status !== 'draft' : false,
+  );
   const [priceText, setPriceText] = useState(
     props.initial && props.initial.priceCents > 0 ? formatAmountInput(props.initial.priceCents, currency, locale) : '',
   );
@@ -285,7 +289,7 @@ export function UploadWizard(props: Props) {
     unsaved: texts.unsaved,
   }[saveState];
 
-  const problemText = (issue: PublishIssue) => (texts.problems as Record<string, string>)[issue.code] ?? issue.code;
+  const problemText = (issue: { code: string }) => (texts.problems as Record<string, string>)[issue.code] ?? issue.code;
   const errorFor = (field: string) => {
     const code = fieldErrors[field];
     if (!code) return null;
@@ -545,6 +549,7 @@ export function UploadWizard(props: Props) {
       {step === 'publish' && material ? (
         <PublishStep
           material={material}
+          priceMissing={!free && material.priceCents === 0}
           texts={texts}
           problemText={problemText}
           beforePublish={flush}
@@ -733,21 +738,27 @@ function PreviewChoice({
 
 function PublishStep({
   material,
+  priceMissing,
   texts,
   problemText,
   beforePublish,
   onChanged,
 }: {
   material: SellerMaterial;
+  /** Neither a price nor "free" chosen yet (a draft's price is 0 until then). */
+  priceMissing: boolean;
   texts: UploadTexts;
-  problemText: (issue: PublishIssue) => string;
+  problemText: (issue: { code: string }) => string;
   beforePublish: () => Promise<void>;
   onChanged: (material: SellerMaterial) => void;
 }) {
   const [working, setWorking] = useState(false);
   // The server's answer to a refused publish; otherwise the problems the material view lists.
   const [refused, setRefused] = useState<PublishIssue[] | null>(null);
-  const problems = refused ?? material.problems;
+  const problems: { code: string; field: string }[] = [
+    ...(refused ?? material.problems),
+    ...(priceMissing ? [{ code: 'price_missing', field: 'priceCents' }] : []),
+  ];
   const [notice, setNotice] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const t = texts.publish;
@@ -827,7 +838,7 @@ function PublishStep({
           <button
             type="button"
             className={styles.primary}
-            disabled={working}
+            disabled={working || priceMissing}
             onClick={() => void call('publish')}
             data-testid="publish"
           >

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pathFor } from '@/lib/routing/localized-routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/**
+ * Selling in the browser: a teacher becomes a seller, uploads a PDF, watches its previews
+ * appear, fills in the steps and publishes; a buyer finds, buys and downloads it; another seller
+ * can neither see nor change it. Each journey runs in one world.
+ */
+
+async function interactive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
+async function signIn(page: Page, world: WorldCode, email: string) {
+  await page.goto(pathFor(world, 'login'));
+  await interactive(page);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill('kreide-demo');
+  await page.locator('#login-password').press('Enter');
+  await expect(page).not.toHaveURL(new RegExp(pathFor(world, 'login')));
+}
+
+async function worksheet(pages: number, text: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.HelveticaBold);
+  for (let i = 1; i <= pages; i++) {
+    const page = document.addPage([595, 842]);
+    page.drawText(`${text} ${i}`, { x: 60, y: 760, size: 28, font });
+    for (let row = 0; row < 12; row++) page.drawRectangle({ x: 60, y: 680 - row * 50, width: 470, height: 2 });
+  }
+  return Buffer.from(await document.save());
+}
+
+test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds, buys and downloads it (gr)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const world: WorldCode = 'gr';
+  await signIn(page, world, 'school-master@demo.test');
+
+  // Not a seller yet: the materials page offers to become one.
+  await page.goto(pathFor(world, 'cabinet-materials'));
+  await interactive(page);
+  await page.getByTestId('become-seller').click();
+  await expect(page.getByTestId('new-material')).toBeVisible();
+  await page.getByTestId('new-material').click();
+  await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'cabinet-upload')}$`));
+  await interactive(page);
+
+  // The file: uploaded, recognised, its previews made in the background while the page watches.
+  await page.getByTestId('main-file').setInputFiles({
+    name: 'klasmata.pdf',
+    mimeType: 'application/pdf',
+    buffer: await worksheet(3, 'Klasmata'),
+  });
+  await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'cabinet-first-upload')}/\\d+\\?step=files$`));
+  const materialId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByTestId('preview-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('cover')).toBeVisible();
+
+  // Details, in Greek. What is typed is saved as the seller goes and survives a reload.
+  const title = `Κλάσματα για την Ε΄ τάξη ${Date.now()}`;
+  await page.getByTestId('next-step').click();
+  await page.locator('#material-title').fill(title);
+  await page
+    .locator('#material-description')
+    .fill('Δώδεκα φύλλα εργασίας με λύσεις για εξάσκηση και επανάληψη στα κλάσματα.\n\n- Πρόσθεση\n- Αφαίρεση');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await interactive(page);
+  await expect(page.locator('#material-title')).toHaveValue(title);
+  await expect(page.locator('#material-description')).toHaveValue(/Δώδεκα φύλλα εργασίας/);
+
+  // Classification: a subject, a grade, a material type.
+  await page.getByTestId('next-step').click();
+  for (const field of ['subjectIds', 'gradeIds', 'materialTypeIds'])
+    await page.locator(`[data-field="${field}"] input[type="checkbox"]`).first().check();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  // Price: a price below the minimum is refused on its field and nothing typed is lost.
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('price-recommendation')).toBeVisible();
+  await page.locator('#material-price').fill('0,10');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'invalid');
+  await expect(page.locator('#material-price')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#material-price')).toHaveValue('0,10');
+  await page.locator('#material-price').fill('3,99');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  // Preview: the rendered pages, each at most 500 px high.
+  await page.getByTestId('next-step').click();
+  const thumbs = page.getByTestId('preview-pages').locator('img');
+  await expect(thumbs).toHaveCount(3);
+  for (const height of await thumbs.evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).naturalHeight),
+  ))
+    expect(height).toBeLessThanOrEqual(500);
+
+  // Publish.
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('publish').click();
+  await expect(page.getByTestId('material-link')).toBeVisible();
+
+  // Another seller can neither see nor change it.
+  const intruderContext = await browser.newContext();
+  const intruder = await intruderContext.newPage();
+  await signIn(intruder, world, 'seller@demo.test');
+  const foreign = await intruder.goto(`${pathFor(world, 'cabinet-first-upload')}/${materialId}`);
+  expect(foreign!.status()).toBe(404);
+  const change = await intruder.request.fetch(`/api/v3/seller/materials/${materialId}?world=${world}`, {
+    method: 'PATCH',
+    data: { title: 'Άλλος τίτλος' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(change.status()).toBe(404);
+  await intruderContext.close();
+
+  // A buyer finds it in search at once, buys it and downloads the stamped PDF.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await signIn(buyer, world, 'buyer@demo.test');
+  await buyer.goto(`${pathFor(world, 'search')}?q=${encodeURIComponent(title)}`);
+  await buyer.getByRole('link', { name: title }).first().click();
+  await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(title);
+  await interactive(buyer);
+  await buyer.getByTestId('add-single').click();
+  await buyer.goto(pathFor(world, 'payment'));
+  await buyer.getByTestId('provider-test').check();
+  await buyer.getByTestId('delivery-consent').check();
+  await buyer.getByTestId('place-order').click();
+  await expect(buyer).toHaveURL(new RegExp(`${pathFor(world, 'order-confirmation')}/\\d+$`));
+  await buyer.goto(pathFor(world, 'cabinet-bought'));
+  const line = buyer.getByTestId('bought-list').locator('li', { hasText: title });
+  const downloading = buyer.waitForEvent('download');
+  await line.getByTestId('download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('klasmata.pdf');
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const bought = await PDFDocument.load(bytes);
+  expect(bought.getPageCount()).toBe(3);
+  await buyerContext.close();
+
+  // The seller's list shows it published.
+  await page.goto(pathFor(world, 'cabinet-materials'));
+  await expect(page.getByTestId('seller-materials').locator(`tr[data-material-id="${materialId}"]`)).toBeVisible();
+});
