@@ -357,6 +357,9 @@ export function UploadWizard(props: Props) {
             />
           </label>
           {material ? <PreviewProgress material={material} texts={texts} /> : null}
+          {material && material.status !== 'draft' && material.versions.some((v) => v.publishedAt === null) ? (
+            <ReleaseVersion material={material} texts={texts} onReleased={setMaterial} />
+          ) : null}
           {material ? (
             <div className={styles.cover}>
               <h3>{texts.files.cover}</h3>
@@ -854,5 +857,61 @@ function PublishStep({
         </p>
       )}
     </section>
+  );
+}
+
+function ReleaseVersion({
+  material,
+  texts,
+  onReleased,
+}: {
+  material: SellerMaterial;
+  texts: UploadTexts;
+  onReleased: (material: SellerMaterial) => void;
+}) {
+  const staged = material.versions.find((v) => v.publishedAt === null)!;
+  const [note, setNote] = useState('');
+  const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
+  const [message, setMessage] = useState<string | null>(null);
+  const t = texts.files.release;
+  async function release() {
+    setState('working');
+    try {
+      const answer = await getApiClient().post<SellerMaterial>(`v3/seller/materials/${material.id}/versions/release`, {
+        changeNote: note,
+      });
+      setMessage(fill(t.done, { version: staged.version }));
+      setState('idle');
+      onReleased(answer);
+    } catch (error) {
+      setMessage((await apiError(error))?.message ?? texts.errors.generic);
+      setState('failed');
+    }
+  }
+  return (
+    <div className={styles.recommendation} data-testid="release-version">
+      <h3>{t.title}</h3>
+      <p>{t.intro}</p>
+      <div className={styles.field}>
+        <label htmlFor="release-note">{t.note}</label>
+        <textarea
+          id="release-note"
+          rows={3}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <button
+        type="button"
+        className={styles.primary}
+        disabled={state === 'working'}
+        onClick={() => void release()}
+        data-testid="release"
+      >
+        {fill(t.button, { version: staged.version })}
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+    </div>
   );
 }

@@ -10,3 +10,4 @@ import '@/lib/commerce/order-mails';
 import '@/lib/commerce/card-refunds';
 import '@/lib/commerce/abandoned-carts';
 import '@/lib/selling/previews';
+import '@/lib/selling/version-mails';

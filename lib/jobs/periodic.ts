@@ -20,7 +20,16 @@ import type { JobDefinition } from './registry';
  * process, laid out as a UUID (pg-boss's ids are UUIDs), version 8 with the RFC 9562 variant.
  */
 export function periodJobId(name: string, periodStartMs: number): string {
-  const hex = crypto.createHash('sha256').update(`${name}@${periodStartMs}`).digest('hex');
+  return stableJobId(`${name}@${periodStartMs}`);
+}
+
+/**
+ * A job id derived from `key`, the same in every process and on every retry, laid out as a UUID
+ * (pg-boss's ids are UUIDs), version 8 with the RFC 9562 variant: enqueueing twice with one key
+ * adds one job (fan-outs that are retried, runs per period).
+ */
+export function stableJobId(key: string): string {
+  const hex = crypto.createHash('sha256').update(key).digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

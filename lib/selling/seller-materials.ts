@@ -20,8 +20,10 @@ import {
   priceProblems,
   publishProblems,
   type PublishIssue,
+  releaseNotifiesBuyers,
 } from './material-rules';
 import { materialPreviewsJob, previewWatermark, storeCoverImage } from './previews';
+import { versionMailsFanOutJob } from './version-mails';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -690,4 +692,70 @@ export async function deleteSellerMaterial(sellerId: number, materialId: number)
   await Promise.all([...new Set(paths)].map((path) => storage.remove(path).catch(() => undefined)));
   if (material.status === 'published' || sold) await invalidatePublished(materialId, material.world);
   await invalidateAuthor(sellerId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// New versions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Releases the staged file of a published (or unpublished) material as its newest version:
+ * buyers download it from now on (earlier versions stay stored for the orders that name them),
+ * its previews are rendered again, and every buyer is told by mail (in their language, if they
+ * have not turned these mails off). A draft has nothing to release: its file goes out with it.
+ */
+export async function releaseStagedVersion(
+  sellerId: number,
+  materialId: number,
+  changeNote: string,
+): Promise<SellerMaterial> {
+  const db = getDb();
+  const material = await db.transaction(async (tx) => {
+    const material = await ownMaterial(tx, sellerId, materialId, { lock: true });
+    if (material.status === 'draft') throw new AppError('conflict', undefined, { reason: 'draft_not_released' });
+    const versions = await tx
+      .select()
+      .from(t.materialFileVersions)
+      .where(eq(t.materialFileVersions.materialId, materialId));
+    const staged = versions.find((v) => v.publishedAt === null);
+    if (!staged) throw new AppError('conflict', undefined, { reason: 'no_staged_version' });
+    const now = new Date();
+    await tx
+      .update(t.materialFileVersions)
+      .set({ publishedAt: now, changeNote: changeNote || null })
+      .where(eq(t.materialFileVersions.id, staged.id));
+    await tx
+      .delete(t.materialFiles)
+      .where(and(eq(t.materialFiles.materialId, materialId), eq(t.materialFiles.type, 'material_file')));
+    await tx.insert(t.materialFiles).values({
+      materialId,
+      type: 'material_file',
+      name: staged.name,
+      storagePath: staged.storagePath,
+      mimeType: staged.mimeType,
+      sizeBytes: staged.sizeBytes,
+    });
+    const renders = staged.mimeType === 'application/pdf';
+    await tx
+      .update(t.materials)
+      .set({
+        updatedAt: now,
+        ...(staged.pageCount ? { pages: staged.pageCount } : {}),
+        // The previews shown until the new ones are ready are the old version's.
+        ...(renders ? { previewStatus: 'pending', previewPagesDone: 0, previewPagesTotal: 0, previewError: null } : {}),
+      })
+      .where(eq(t.materials.id, materialId));
+    if (renders)
+      await enqueue(
+        materialPreviewsJob,
+        { materialId, versionId: staged.id, watermark: previewWatermark(material.world) },
+        { db: tx },
+      );
+    const states = versions.map((v) => ({ version: v.version, published: v.publishedAt !== null }));
+    if (releaseNotifiesBuyers(states))
+      await enqueue(versionMailsFanOutJob, { materialId, versionId: staged.id }, { db: tx });
+    return material;
+  });
+  await invalidatePublished(materialId, material.world);
+  return getSellerMaterial(sellerId, materialId);
 }

@@ -13,6 +13,7 @@ import {
   GET as getMaterialRoute,
   PATCH as patchRoute,
 } from '@/app/api/v3/seller/materials/[materialId]/route';
+import { POST as releaseRoute } from '@/app/api/v3/seller/materials/[materialId]/versions/release/route';
 import { POST as unpublishRoute } from '@/app/api/v3/seller/materials/[materialId]/unpublish/route';
 import { GET as listRoute } from '@/app/api/v3/seller/materials/route';
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
@@ -24,6 +25,12 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { drainJobs } from '@/lib/jobs/workers';
+import { addToCart } from '@/lib/commerce/cart';
+import { checkout } from '@/lib/commerce/checkout';
+import { prepareDownload } from '@/lib/downloads/downloads';
+import { saveBillingAddress } from '@/lib/cabinet/billing-address';
+import { billingAddressSchema } from '@/lib/cabinet/validation';
+import { deliveredMail } from './support/mail';
 import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { apiRequest, TEST_ORIGIN } from './support/request';
@@ -139,6 +146,7 @@ describe(`selling API on ${BACKEND}`, () => {
   beforeAll(async () => {
     seller = await signIn(DEMO_ACCOUNTS.seller);
     other = await newTeacher('Zweite Verkäuferin');
+    await become(apiRequest('/api/v3/seller/become?world=de', { method: 'POST', headers: { cookie: other.cookie } }));
   });
 
   it('refuses the seller calls to a teacher who does not sell, then makes them a seller once', async () => {
@@ -433,4 +441,87 @@ describe(`selling API on ${BACKEND}`, () => {
     });
     expect(paid.status).toBe(404);
   }, 60_000);
+
+  it('releases a new version: buyers get a mail in their language and the new file, old versions stay', async () => {
+    const ids = await vocabularyIds('de');
+    const draft = await json<SellerMaterial>(await upload(seller, await pdf(2, 'Version eins')));
+    await drainJobs();
+    await patch(seller, draft.id, completeDetails(ids, `Versionen ${Date.now()}`));
+    expect((await publish(seller, draft.id)).status).toBe(200);
+    // A draft has nothing to release.
+    const otherDraft = await json<SellerMaterial>(await upload(seller, await pdf(1)));
+    const release = (cookie: string, id: number, body: unknown = { changeNote: 'Lösungen korrigiert' }) =>
+      call(releaseRoute as Handler, `/api/v3/seller/materials/${id}/versions/release`, cookie, id, 'POST', body);
+    expect((await release(seller, otherDraft.id)).status).toBe(409);
+    // Nothing staged yet.
+    expect((await release(seller, draft.id)).status).toBe(409);
+
+    const buyers = [await newTeacher('Käuferin Eins'), await newTeacher('Käufer Zwei')];
+    await getDb()
+      .update(t.accountStates)
+      .set({ notificationPreferences: { materialUpdates: false } })
+      .where(eq(t.accountStates.userId, buyers[1]!.id));
+    let order = 0;
+    for (const buyer of buyers) {
+      await saveBillingAddress(
+        buyer.id,
+        billingAddressSchema.parse({
+          full_name: 'Eva Muster',
+          street: 'Schulstraße 1',
+          postal_code: '10115',
+          city: 'Berlin',
+          country_code: 'DE',
+        }),
+      );
+      await addToCart({ world: 'de', userId: buyer.id, cartToken: null }, draft.id, 'single');
+      const { order: paid } = await checkout({
+        userId: buyer.id,
+        world: 'de',
+        provider: 'test',
+        idempotencyKey: `selling-version-${draft.id}-${++order}`,
+        expectedTotal: null,
+        deliveryConsent: true,
+      });
+      expect(paid.status).toBe('paid');
+    }
+    await deliveredMail();
+    const before = await PDFDocument.load((await prepareDownload(buyers[0]!.id, draft.id)).bytes);
+    expect(before.getPageCount()).toBe(2);
+
+    // Uploading stages version 2: buyers still get version 1 until it is released.
+    const staged = await json<SellerMaterial>(await upload(seller, await pdf(4, 'Version zwei'), draft.id, 'neu.pdf'));
+    expect(staged.versions.map((v) => [v.version, v.publishedAt === null])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect((await PDFDocument.load((await prepareDownload(buyers[0]!.id, draft.id)).bytes)).getPageCount()).toBe(2);
+    expect((await release(other.cookie, draft.id)).status).toBe(404);
+    expect((await release(seller, draft.id, { changeNote: 'x'.repeat(501) })).status).toBe(400);
+
+    const mailsBefore = (await deliveredMail()).length;
+    const released = await release(seller, draft.id);
+    expect(released.status).toBe(200);
+    const body = await json<SellerMaterial>(released);
+    expect(body.versions.map((v) => [v.version, v.publishedAt !== null])).toEqual([
+      [2, true],
+      [1, true],
+    ]);
+    const mails = (await deliveredMail()).slice(mailsBefore);
+    const versionMails = mails.filter((mail) => mail.subject.includes('Neue Version'));
+    expect(versionMails.map((mail) => mail.to)).toEqual([expect.stringContaining('teacher-')]);
+    expect(versionMails[0]!.text).toContain('Lösungen korrigiert');
+    expect(versionMails[0]!.text).toContain('Version 2');
+    const after = await PDFDocument.load((await prepareDownload(buyers[0]!.id, draft.id)).bytes);
+    expect(after.getPageCount()).toBe(4);
+    // The previews follow the new version.
+    const rendered = await json<SellerMaterial>(await getMaterial(seller, draft.id));
+    expect(rendered.previews.status).toBe('ready');
+    expect(rendered.previews.items.filter((p) => p.page !== null)).toHaveLength(4);
+    expect(
+      (await getDb().select().from(t.materialFileVersions).where(eq(t.materialFileVersions.materialId, draft.id)))
+        .length,
+    ).toBe(2);
+    // Released once: a second release has nothing staged.
+    expect((await release(seller, draft.id)).status).toBe(409);
+  }, 120_000);
 });

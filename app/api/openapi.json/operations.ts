@@ -70,6 +70,7 @@ import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/ma
 import * as v3SellerMaterialsMaterialIdPublish from '../v3/seller/materials/[materialId]/publish/route';
 import * as v3SellerMaterialsMaterialId from '../v3/seller/materials/[materialId]/route';
 import * as v3SellerMaterialsMaterialIdUnpublish from '../v3/seller/materials/[materialId]/unpublish/route';
+import * as v3SellerMaterialsMaterialIdVersionsRelease from '../v3/seller/materials/[materialId]/versions/release/route';
 import * as v3SellerMaterials from '../v3/seller/materials/route';
 import * as v3SellerMaterialsUpload from '../v3/seller/materials/upload/route';
 import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
@@ -150,10 +151,17 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/become', module: v3SellerBecome },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
-  { path: '/api/v3/seller/materials/{materialId}/price-recommendation', module: v3SellerMaterialsMaterialIdPriceRecommendation },
+  {
+    path: '/api/v3/seller/materials/{materialId}/price-recommendation',
+    module: v3SellerMaterialsMaterialIdPriceRecommendation,
+  },
   { path: '/api/v3/seller/materials/{materialId}/publish', module: v3SellerMaterialsMaterialIdPublish },
   { path: '/api/v3/seller/materials/{materialId}', module: v3SellerMaterialsMaterialId },
   { path: '/api/v3/seller/materials/{materialId}/unpublish', module: v3SellerMaterialsMaterialIdUnpublish },
+  {
+    path: '/api/v3/seller/materials/{materialId}/versions/release',
+    module: v3SellerMaterialsMaterialIdVersionsRelease,
+  },
   { path: '/api/v3/seller/materials', module: v3SellerMaterials },
   { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
   { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },

@@ -1,0 +1,137 @@
+/**
+ * Telling buyers about a new version of a material they bought: a fan-out job lists the active
+ * licence holders and queues one mail job each, under an id made from the version and the buyer,
+ * so a retried fan-out never mails anyone twice. Each mail is in the buyer's language (their
+ * world) and respects their notification settings (`materialUpdates`, on until turned off).
+ * A job module: no `server-only`, no `next/*`.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { absoluteLink } from '@/lib/accounts/links';
+import { idSchema } from '@/lib/api/schemas';
+import { getDb } from '@/lib/db/client';
+import * as t from '@/lib/db/schema';
+import { getMessages } from '@/lib/i18n/messages';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { stableJobId } from '@/lib/jobs/periodic';
+import { defineJob } from '@/lib/jobs/registry';
+import { sendMail } from '@/lib/mail/mailer';
+import { fill } from '@/lib/text/fill';
+import { getWorldOrDefault } from '@/lib/worlds/worlds';
+
+interface VersionMailTexts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  note: string;
+  link: string;
+  settings: string;
+  signature: string;
+}
+
+/** The stored preference key (account_states.notification_preferences); missing means yes. */
+export const MATERIAL_UPDATES_PREFERENCE = 'materialUpdates';
+
+function wantsUpdates(stored: unknown): boolean {
+  const value = (stored as Record<string, unknown> | null)?.[MATERIAL_UPDATES_PREFERENCE];
+  return value !== false;
+}
+
+/** The mail to one buyer about one version; null when it is not to be sent (any more). */
+export async function renderVersionMail(
+  materialId: number,
+  versionId: number,
+  userId: number,
+): Promise<{ to: string; subject: string; text: string } | null> {
+  const db = getDb();
+  const [row] = await db
+    .select({
+      title: t.materials.title,
+      authorId: t.materials.authorId,
+      version: t.materialFileVersions.version,
+      note: t.materialFileVersions.changeNote,
+      published: t.materialFileVersions.publishedAt,
+    })
+    .from(t.materialFileVersions)
+    .innerJoin(t.materials, eq(t.materials.id, t.materialFileVersions.materialId))
+    .where(and(eq(t.materialFileVersions.id, versionId), eq(t.materialFileVersions.materialId, materialId)));
+  if (!row?.published) return null;
+  const [buyer] = await db
+    .select({
+      email: t.users.email,
+      name: t.users.publicName,
+      world: t.users.world,
+      preferences: t.accountStates.notificationPreferences,
+      status: t.accountStates.status,
+      licence: t.licences.id,
+    })
+    .from(t.licences)
+    .innerJoin(t.users, eq(t.users.id, t.licences.userId))
+    .leftJoin(t.accountStates, eq(t.accountStates.userId, t.users.id))
+    .where(and(eq(t.licences.userId, userId), eq(t.licences.materialId, materialId), isNull(t.licences.revokedAt)));
+  // A refunded licence, a deleted account or a buyer who turned these mails off: nothing to send.
+  if (!buyer || buyer.status === 'deleted' || !wantsUpdates(buyer.preferences)) return null;
+  const [author] = await db.select({ name: t.users.publicName }).from(t.users).where(eq(t.users.id, row.authorId));
+  const world = getWorldOrDefault(buyer.world);
+  const texts = (getMessages(world.language)['cabinet-materials'] as unknown as { newVersionMail: VersionMailTexts })
+    .newVersionMail;
+  const values = { title: row.title, name: buyer.name, author: author?.name ?? '', version: row.version };
+  const text = [
+    fill(texts.greeting, values),
+    '',
+    fill(texts.intro, values),
+    ...(row.note ? ['', fill(texts.note, { note: row.note })] : []),
+    '',
+    fill(texts.link, { link: absoluteLink(world.code, 'cabinet-bought') }),
+    '',
+    texts.signature,
+    '',
+    fill(texts.settings, { link: absoluteLink(world.code, 'cabinet-notifications') }),
+  ].join('\n');
+  return { to: buyer.email, subject: fill(texts.subject, values), text };
+}
+
+/** One buyer's mail; reads everything when it runs, so the stored job holds no address. */
+export const versionMailJob = defineJob(
+  {
+    name: 'material-version-mail',
+    schema: z.object({ materialId: idSchema, versionId: idSchema, userId: idSchema }).strict(),
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    summarize: ({ materialId, versionId, userId }) => ({ materialId, versionId, userId }),
+  },
+  async ({ materialId, versionId, userId }) => {
+    const mail = await renderVersionMail(materialId, versionId, userId);
+    if (!mail) return { sent: false };
+    await sendMail(mail);
+    return { sent: true };
+  },
+);
+
+/** Lists the buyers of a released version and queues their mails (idempotent per buyer). */
+export const versionMailsFanOutJob = defineJob(
+  {
+    name: 'material-version-mails',
+    schema: z.object({ materialId: idSchema, versionId: idSchema }).strict(),
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    summarize: ({ materialId, versionId }) => ({ materialId, versionId }),
+  },
+  async ({ materialId, versionId }) => {
+    const buyers = await getDb()
+      .selectDistinct({ userId: t.licences.userId })
+      .from(t.licences)
+      .where(and(eq(t.licences.materialId, materialId), isNull(t.licences.revokedAt)));
+    for (const { userId } of buyers)
+      await enqueue(
+        versionMailJob,
+        { materialId, versionId, userId },
+        { id: stableJobId(`material-version-mail@${versionId}@${userId}`) },
+      );
+    return { buyers: buyers.length };
+  },
+);
