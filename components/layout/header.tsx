@@ -12,6 +12,7 @@ import { WORLDS, type World } from '@/lib/worlds/worlds';
 const ACCOUNT_MENU_ROUTES: RouteId[] = [
   'author-redirect',
   'cabinet-bought',
+  'cabinet-materials',
   'cabinet-change-email',
   'cabinet-change-password',
   'cabinet-billing-address',

@@ -14,6 +14,7 @@ import {
   PATCH as patchRoute,
 } from '@/app/api/v3/seller/materials/[materialId]/route';
 import { POST as releaseRoute } from '@/app/api/v3/seller/materials/[materialId]/versions/release/route';
+import { POST as moderationRoute } from '@/app/api/v3/admin/materials/[materialId]/moderation/route';
 import { POST as unpublishRoute } from '@/app/api/v3/seller/materials/[materialId]/unpublish/route';
 import { GET as listRoute } from '@/app/api/v3/seller/materials/route';
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
@@ -524,4 +525,50 @@ describe(`selling API on ${BACKEND}`, () => {
     // Released once: a second release has nothing staged.
     expect((await release(seller, draft.id)).status).toBe(409);
   }, 120_000);
+
+  it('lets an admin hide a material with a reason the seller sees, and show it again', async () => {
+    const ids = await vocabularyIds('de');
+    const title = `Moderiert ${Date.now()}`;
+    const draft = await json<SellerMaterial>(await upload(seller, await pdf(1)));
+    await drainJobs();
+    await patch(seller, draft.id, completeDetails(ids, title));
+    expect((await publish(seller, draft.id)).status).toBe(200);
+    const admin = await signIn(DEMO_ACCOUNTS.admin);
+    const moderate = (cookie: string, body: unknown) =>
+      call(
+        moderationRoute as Handler,
+        `/api/v3/admin/materials/${draft.id}/moderation`,
+        cookie,
+        draft.id,
+        'POST',
+        body,
+      );
+    const found = async () =>
+      (
+        await json<{ items: { id: number }[] }>(
+          await search(apiRequest(`/api/v3/search?world=de&q=${encodeURIComponent(title)}`)),
+        )
+      ).items.map((item) => item.id);
+
+    // Sellers are not admins.
+    expect((await moderate(seller, { hidden: true, reason: 'Urheberrecht' })).status).toBeGreaterThanOrEqual(403);
+    expect((await moderate(admin, { hidden: true })).status).toBe(400);
+    expect(
+      (await moderate(admin, { hidden: true, reason: 'Enthält urheberrechtlich geschützte Bilder.' })).status,
+    ).toBe(200);
+    expect(await found()).not.toContain(draft.id);
+    const seen = await json<SellerMaterial>(await getMaterial(seller, draft.id));
+    expect(seen.hidden?.reason).toBe('Enthält urheberrechtlich geschützte Bilder.');
+    const list = await json<{ items: { id: number; hidden: boolean }[] }>(
+      await listRoute(apiRequest('/api/v3/seller/materials?world=de', { headers: { cookie: seller } })),
+    );
+    expect(list.items.find((item) => item.id === draft.id)?.hidden).toBe(true);
+    // Unpublishing and publishing again does not bring it back while it is hidden.
+    await call(unpublishRoute as Handler, `/api/v3/seller/materials/${draft.id}/unpublish`, seller, draft.id);
+    expect((await publish(seller, draft.id)).status).toBe(200);
+    expect(await found()).not.toContain(draft.id);
+
+    expect((await moderate(admin, { hidden: false })).status).toBe(200);
+    expect(await found()).toContain(draft.id);
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import * as v3AdminAccounts from '../v3/admin/accounts/route';
 import * as v3AdminBankStatements from '../v3/admin/bank-statements/route';
 import * as v3AdminJobsIdRetry from '../v3/admin/jobs/[id]/retry/route';
 import * as v3AdminJobs from '../v3/admin/jobs/route';
+import * as v3AdminMaterialsMaterialIdModeration from '../v3/admin/materials/[materialId]/moderation/route';
 import * as v3AdminOrdersIdPayment from '../v3/admin/orders/[id]/payment/route';
 import * as v3AdminOrdersIdRefund from '../v3/admin/orders/[id]/refund/route';
 import * as v3AdminOrdersId from '../v3/admin/orders/[id]/route';
@@ -106,6 +107,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/admin/bank-statements', module: v3AdminBankStatements },
   { path: '/api/v3/admin/jobs/{id}/retry', module: v3AdminJobsIdRetry },
   { path: '/api/v3/admin/jobs', module: v3AdminJobs },
+  { path: '/api/v3/admin/materials/{materialId}/moderation', module: v3AdminMaterialsMaterialIdModeration },
   { path: '/api/v3/admin/orders/{id}/payment', module: v3AdminOrdersIdPayment },
   { path: '/api/v3/admin/orders/{id}/refund', module: v3AdminOrdersIdRefund },
   { path: '/api/v3/admin/orders/{id}', module: v3AdminOrdersId },
