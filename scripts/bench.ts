@@ -30,6 +30,8 @@ const WARM_UP_CHECKOUTS = 10;
  * working on the cart and checkout (the figures of a note come from a full run).
  */
 const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
+/** `BENCH_ONLY=selling`: the control route and the seller's rows only (issue 12). */
+const SELLING_ONLY = process.env.BENCH_ONLY === 'selling';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -169,6 +171,133 @@ async function stampTwentyPages(): Promise<number[]> {
   return times;
 }
 
+interface SellingFigures {
+  rows: (Row & { budgetP99: number })[];
+  previewsMs: number;
+  publishToSearchableMs: number;
+}
+
+/** A 20-page worksheet, as sellers upload them. */
+async function twentyPagePdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let page = 1; page <= 20; page++) {
+    const sheet = document.addPage([595, 842]);
+    sheet.drawText(`Bruchrechnen, Seite ${page}`, { x: 56, y: 770, size: 22, font });
+    for (let row = 0; row < 14; row++) sheet.drawRectangle({ x: 56, y: 700 - row * 45, width: 480, height: 1.5 });
+  }
+  return document.save();
+}
+
+/**
+ * The seller's rows (issue 12): the cabinet pages and calls of a seller of 2,000 materials and
+ * 50,000 sales at 20 connections (budget p99 ≤ 300 ms), then a 20-page PDF uploaded, its
+ * previews rendered in the background (budget ≤ 10 s) and the material published until search
+ * finds it (budget ≤ 5 s).
+ */
+async function sellingRows(seller: { email: string; password: string; materialId: number }): Promise<SellingFigures> {
+  const signIn = await fetch(`${ORIGIN}/api/v3/oauth2/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({
+      client_id: 'web',
+      grant_type: 'password',
+      username: seller.email,
+      password: seller.password,
+    }),
+  });
+  if (!signIn.ok) throw new Error(`bench seller sign-in: ${signIn.status}`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const auth = { cookie };
+  const candidates: [string, string][] = [
+    ['GET v3/seller/materials (2,000 materials)', '/api/v3/seller/materials?world=de'],
+    ['cabinet: my materials', '/de/konto/materialien'],
+    ['cabinet: upload steps of a material', `/de/konto/erster-upload/${seller.materialId}`],
+    ['GET v3/seller/materials/{id}', `/api/v3/seller/materials/${seller.materialId}?world=de`],
+    ['GET v3/seller/sales (50,000 sales)', '/api/v3/seller/sales?world=de'],
+    ['cabinet: sales and downloads', '/de/konto/verkaeufe'],
+    ['GET v3/seller/evaluation (a year by month)', '/api/v3/seller/evaluation?world=de&granularity=month'],
+    ['cabinet: evaluation', '/de/konto/auswertung'],
+    ['cabinet: credit notes and payouts', '/de/konto/gutschriften'],
+  ];
+  const rows: (Row & { budgetP99: number })[] = [];
+  for (const [name, url] of candidates) {
+    // A row whose page or call is not built yet answers 404: it is left out, not measured.
+    const probe = await fetch(ORIGIN + url, { headers: auth });
+    await probe.arrayBuffer();
+    if (probe.status === 404) continue;
+    process.stdout.write(`loading ${name} …\n`);
+    rows.push({ ...(await load(name, url, auth)), budgetP99: 300 });
+  }
+
+  const upload = new FormData();
+  upload.append('file', new Blob([new Uint8Array(await twentyPagePdf())]), 'bruchrechnen-20-seiten.pdf');
+  const post = (url: string, body: BodyInit, method = 'POST') =>
+    fetch(ORIGIN + url, { method, headers: { ...auth, origin: ORIGIN }, body });
+  const uploaded = await post('/api/v3/seller/materials/upload?world=de', upload);
+  if (uploaded.status !== 201) throw new Error(`bench upload: ${uploaded.status} ${await uploaded.text()}`);
+  const draft = (await uploaded.json()) as { id: number };
+  const startedPreviews = performance.now();
+  for (;;) {
+    const state = (await (
+      await fetch(`${ORIGIN}/api/v3/seller/materials/${draft.id}?world=de`, { headers: auth })
+    ).json()) as { previews: { status: string } };
+    if (state.previews.status === 'ready') break;
+    if (state.previews.status === 'failed') throw new Error('bench previews failed');
+    if (performance.now() - startedPreviews > 60_000) throw new Error('bench previews took over 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const previewsMs = performance.now() - startedPreviews;
+  const vocabulary = (await (await fetch(`${ORIGIN}/api/v1/filters?world=de`)).json()) as {
+    filters: Record<'subject' | 'class_grade' | 'material_type', { id: number }[]>;
+  };
+  const title = `Bruchrechnen kompakt ${Date.now()}`;
+  const saved = await fetch(`${ORIGIN}/api/v3/seller/materials/${draft.id}?world=de`, {
+    method: 'PATCH',
+    headers: { ...auth, origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      description: '<p>Zwanzig Seiten Übungen zum Bruchrechnen mit Lösungen für die Klassen 5 und 6.</p>',
+      priceCents: 499,
+      subjectIds: [vocabulary.filters.subject[0]!.id],
+      gradeIds: [vocabulary.filters.class_grade[4]!.id],
+      materialTypeIds: [vocabulary.filters.material_type[0]!.id],
+    }),
+  });
+  if (!saved.ok) throw new Error(`bench save: ${saved.status} ${await saved.text()}`);
+  const startedPublish = performance.now();
+  const published = await post(`/api/v3/seller/materials/${draft.id}/publish?world=de`, '');
+  if (!published.ok) throw new Error(`bench publish: ${published.status} ${await published.text()}`);
+  for (;;) {
+    const found = (await (await fetch(`${ORIGIN}/api/v3/search?world=de&q=${encodeURIComponent(title)}`)).json()) as {
+      items: { id: number }[];
+    };
+    if (found.items.some((item) => item.id === draft.id)) break;
+    if (performance.now() - startedPublish > 30_000) throw new Error('bench: not searchable after 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const publishToSearchableMs = performance.now() - startedPublish;
+  return { rows, previewsMs, publishToSearchableMs };
+}
+
+function printSelling(control: Row, selling: SellingFigures) {
+  console.log('\nSelling (issue 12): a seller of 2,000 materials and 50,000 sales');
+  console.table(
+    selling.rows.map((r) => ({
+      route: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'p99 budget ms': r.budgetP99,
+      'ratio to control': (r.rps / control.rps).toFixed(2),
+      errors: r.errors,
+    })),
+  );
+  console.log(
+    `previews of a 20-page PDF: ready ${Math.round(selling.previewsMs)} ms after the upload answered (budget 10,000 ms); published to searchable: ${Math.round(selling.publishToSearchableMs)} ms (budget 5,000 ms)`,
+  );
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -185,6 +314,14 @@ async function main() {
     DATABASE_URL: '',
   });
   const buyerTokens = JSON.parse(fs.readFileSync(buyersFile, 'utf8')) as string[];
+  // A seller of 2,000 materials and 50,000 sales for the cabinet rows (made once per catalogue).
+  const sellerFile = path.join(DATA_DIR, 'bench-seller.json');
+  run('npx', ['tsx', 'scripts/bench-seller.ts', sellerFile], { ...process.env, DATA_DIR, DATABASE_URL: '' });
+  const benchSeller = JSON.parse(fs.readFileSync(sellerFile, 'utf8')) as {
+    email: string;
+    password: string;
+    materialId: number;
+  };
   const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
   try {
     const top = await json<{ items: { id: number; slug: string; world: string }[] }>(
@@ -212,9 +349,14 @@ async function main() {
       ['GET v1/filters', '/api/v1/filters?world=de'],
     ];
     const rows: Row[] = [];
-    for (const [name, url] of BUYING_ONLY ? routes.slice(0, 1) : routes) {
+    for (const [name, url] of BUYING_ONLY || SELLING_ONLY ? routes.slice(0, 1) : routes) {
       process.stdout.write(`loading ${name} …\n`);
       rows.push(await load(name, url));
+    }
+    const selling = BUYING_ONLY ? null : await sellingRows(benchSeller);
+    if (SELLING_ONLY) {
+      printSelling(rows[0]!, selling!);
+      return;
     }
     if (!BUYING_ONLY) {
       // The same pages rendered by Next on every request (HTML cache bypassed), for comparison.
@@ -367,6 +509,7 @@ async function main() {
     console.log(
       `JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`,
     );
+    if (selling) printSelling(control, selling);
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync(
       'bench-results/latest.json',
@@ -381,6 +524,7 @@ async function main() {
           stampTwentyPagesMs: stampTimes,
           materialJs,
           emptyJs,
+          selling,
         },
         null,
         2,

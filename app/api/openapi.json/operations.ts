@@ -65,6 +65,7 @@ import * as v3RegistrationRegister from '../v3/registration/register/route';
 import * as v3Search from '../v3/search/route';
 import * as v3SearchSuggest from '../v3/search/suggest/route';
 import * as v3SellerBecome from '../v3/seller/become/route';
+import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
 import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
 import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
@@ -74,6 +75,9 @@ import * as v3SellerMaterialsMaterialIdUnpublish from '../v3/seller/materials/[m
 import * as v3SellerMaterialsMaterialIdVersionsRelease from '../v3/seller/materials/[materialId]/versions/release/route';
 import * as v3SellerMaterials from '../v3/seller/materials/route';
 import * as v3SellerMaterialsUpload from '../v3/seller/materials/upload/route';
+import * as v3SellerSalesOrderItemId from '../v3/seller/sales/[orderItemId]/route';
+import * as v3SellerSalesExport from '../v3/seller/sales/export/route';
+import * as v3SellerSales from '../v3/seller/sales/route';
 import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
 import * as v3SubscriptionsUnsubscribe from '../v3/subscriptions/unsubscribe/route';
 import * as v3TermsAcceptAgb from '../v3/terms/accept-agb/route';
@@ -151,6 +155,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/search', module: v3Search },
   { path: '/api/v3/search/suggest', module: v3SearchSuggest },
   { path: '/api/v3/seller/become', module: v3SellerBecome },
+  { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
   {
@@ -166,6 +171,9 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   },
   { path: '/api/v3/seller/materials', module: v3SellerMaterials },
   { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
+  { path: '/api/v3/seller/sales/{orderItemId}', module: v3SellerSalesOrderItemId },
+  { path: '/api/v3/seller/sales/export', module: v3SellerSalesExport },
+  { path: '/api/v3/seller/sales', module: v3SellerSales },
   { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },
   { path: '/api/v3/subscriptions/unsubscribe', module: v3SubscriptionsUnsubscribe },
   { path: '/api/v3/terms/accept-agb', module: v3TermsAcceptAgb },

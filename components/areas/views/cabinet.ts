@@ -3,6 +3,7 @@ import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 const accountPages = () => import('@/components/pages/account-pages');
 const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
 const sellerPages = () => import('@/components/selling/seller-pages');
+const salesPages = () => import('@/components/selling/sales-pages');
 
 /** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
@@ -18,4 +19,6 @@ export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-materials': () => sellerPages().then((m) => m.SellerMaterialsPage),
   'cabinet-upload': () => sellerPages().then((m) => m.UploadPage),
   'cabinet-first-upload': () => sellerPages().then((m) => m.UploadPage),
+  'cabinet-sales': () => salesPages().then((m) => m.SalesPage),
+  'cabinet-evaluation': () => salesPages().then((m) => m.EvaluationPage),
 };
