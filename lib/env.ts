@@ -42,6 +42,17 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the Stripe API is (tests point it at a local double); unset: Stripe itself. */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * The account sellers' monthly payouts are sent from, as written into the SEPA credit transfer
+   * file (pain.001). The defaults are the standard example IBAN and a demo name: files made with
+   * them are for trying the flow, no bank would execute them.
+   */
+  KREIDE_PAYOUT_NAME: z.string().min(1).max(70).default('Kreide GmbH'),
+  KREIDE_PAYOUT_IBAN: z.string().min(15).max(42).default('DE89 3704 0044 0532 0130 00'),
+  KREIDE_PAYOUT_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/)
+    .default('COBADEFFXXX'),
   /** Comma-separated redirect URIs the mobile app may receive its authorization code at. */
   APP_REDIRECT_URIS: z.string().default('kreide://oauth/callback'),
   /**

@@ -31,3 +31,29 @@ export function nextDocumentNumberCtes(kind: DocumentKind, year: number): SQL {
       FROM document_counter
     )`;
 }
+
+/** The series of self-billing credit notes to sellers, numbered apart from the invoices. */
+export const CREDIT_NOTE_SERIES = 'GS';
+
+/**
+ * A common table expression `document_block` (column first_sequence) that takes `count`
+ * consecutive numbers of `series` in `year` at once, for a statement that issues several
+ * documents (a payout run's credit notes): the counter row is raised by `count` with the same
+ * locking upsert as nextDocumentNumberCtes, so the block is gapless and a rollback returns it.
+ * The documents take first_sequence, first_sequence + 1, … (see documentNumberSql).
+ */
+export function reserveDocumentNumbersCte(series: string, year: number, count: number): SQL {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`reserveDocumentNumbersCte: bad count ${count}`);
+  return sql`
+    document_block AS (
+      INSERT INTO document_counters (series, year, last_sequence) VALUES (${series}, ${year}, ${count}::int)
+      ON CONFLICT (series, year) DO UPDATE SET last_sequence = document_counters.last_sequence + ${count}::int
+      RETURNING last_sequence - ${count}::int + 1 AS first_sequence
+    )`;
+}
+
+/** The printed number for a sequence expression, laid out as nextDocumentNumberCtes lays it out. */
+export function documentNumberSql(series: string, year: number, sequence: SQL): SQL {
+  return sql`(${series}::text || '-' || ${year}::int || '-' ||
+    lpad((${sequence})::text, greatest(${SEQUENCE_DIGITS}::int, length((${sequence})::text)), '0'))`;
+}

@@ -36,11 +36,13 @@ interface InvoiceTexts {
   paid: string;
 }
 
-const PAGE = { width: 595, height: 842 };
-const LEFT = 56;
-const RIGHT = PAGE.width - 56;
+/** A4 in points, and the margins of the text. */
+export const PAGE = { width: 595, height: 842 };
+export const LEFT = 56;
+export const RIGHT = PAGE.width - 56;
 
-class Writer {
+/** Writes lines top-down on A4 pages (shared with the credit notes, lib/selling/credit-note-pdf.ts). */
+export class Writer {
   private page: PDFPage;
   y = PAGE.height - 64;
 

@@ -953,3 +953,139 @@ export const materialDownloads = pgTable(
   },
   (t) => [index('material_downloads_material_created').on(t.materialId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Payouts. The platform is the deemed supplier to buyers and pays its sellers monthly by
+// self-billing credit note. A run per month records one payout per seller and currency; its
+// lines say which order item's share (or refund) it settles, and a sale or refund is settled at
+// most once (payout_lines_settled). A payout below the minimum, or one that cannot be sent, is
+// recorded with `carry` lines only, which settle nothing: the next run finds the same items again.
+// ---------------------------------------------------------------------------------------------
+
+/** One monthly payout run: the month it pays out, and the file handed to the payout provider. */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** The month paid out, 'YYYY-MM' (UTC): shares of sales paid before its end are due. */
+    period: text('period').notNull(),
+    /** 'recorded' (payouts and credit notes committed, provider not yet served) | 'completed'. */
+    status: text('status').$type<'recorded' | 'completed'>().notNull(),
+    /** The provider the paid payouts went to ('sepa-credit-transfer'). */
+    provider: text('provider').notNull(),
+    /** Storage key of the provider's file (the pain.001 transfer order); null while none. */
+    filePath: text('file_path'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_runs_period').on(t.period),
+    check('payout_runs_period_format', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * What one run owes one seller in one currency. `status`: 'paid' (in the provider's file, with
+ * a credit note), 'carried_over' (below the minimum, or not positive), 'held_no_bank_details',
+ * 'held_unsupported_currency' (no provider pays this currency yet). The bank account is copied
+ * in for a paid payout, so the run's file can be written again exactly as it was.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => payoutRuns.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    /** The sum of its lines in minor units; zero or negative is carried over. */
+    amountMinor: integer('amount_minor').notNull(),
+    status: text('status')
+      .$type<'paid' | 'carried_over' | 'held_no_bank_details' | 'held_unsupported_currency'>()
+      .notNull(),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id),
+    accountHolder: text('account_holder'),
+    iban: text('iban'),
+    bic: text('bic'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_run_seller_currency').on(t.runId, t.sellerId, t.currency),
+    index('payouts_seller').on(t.sellerId, t.createdAt),
+    check(
+      'payouts_status',
+      sql`${t.status} IN ('paid', 'carried_over', 'held_no_bank_details', 'held_unsupported_currency')`,
+    ),
+  ],
+);
+
+/**
+ * The order items a payout is made of: 'sale' pays an item's seller share, 'refund' takes back
+ * what a sale line paid for an item refunded later, 'carry' records an item of a payout that
+ * was not paid (it settles nothing). No sale and no refund is ever settled twice.
+ */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    payoutId: integer('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    kind: text('kind').$type<'sale' | 'refund' | 'carry'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payoutId, t.orderItemId, t.kind] }),
+    uniqueIndex('payout_lines_settled')
+      .on(t.orderItemId, t.kind)
+      .where(sql`${t.kind} <> 'carry'`),
+    check('payout_lines_kind', sql`${t.kind} IN ('sale', 'refund', 'carry')`),
+  ],
+);
+
+/**
+ * Self-billing credit notes: what the platform paid a seller for a month, in their own gapless
+ * series (GS-2026-000001, see documentCounters). Issuer, seller and lines are copied in at issue,
+ * so nothing done to the accounts later changes an issued note; the PDF is drawn from this row
+ * once and stored.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    period: text('period').notNull(),
+    currency: text('currency').notNull(),
+    /** The seller's world at issue: the language and formats the note is printed in. */
+    world: text('world').$type<WorldCode>().notNull(),
+    /** The platform as it was at issue (name, address, VAT id). */
+    issuer: jsonb('issuer').notNull(),
+    /** The seller as it was at issue: name, address, VAT id, account holder, IBAN's last digits. */
+    seller: jsonb('seller').notNull(),
+    /** Every line: item, order, date, net price, share, amount (refunds negative). */
+    lines: jsonb('lines').notNull(),
+    salesMinor: integer('sales_minor').notNull(),
+    refundsMinor: integer('refunds_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Storage key of the PDF, written on the first download. */
+    storagePath: text('storage_path'),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number').on(t.number),
+    uniqueIndex('credit_notes_series_sequence').on(t.series, t.year, t.sequence),
+    uniqueIndex('credit_notes_seller_period_currency').on(t.sellerId, t.period, t.currency),
+    index('credit_notes_seller').on(t.sellerId, t.issuedAt),
+  ],
+);

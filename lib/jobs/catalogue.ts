@@ -10,4 +10,5 @@ import '@/lib/commerce/order-mails';
 import '@/lib/commerce/card-refunds';
 import '@/lib/commerce/abandoned-carts';
 import '@/lib/selling/previews';
+import '@/lib/selling/payouts';
 import '@/lib/selling/version-mails';

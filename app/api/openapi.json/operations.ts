@@ -26,6 +26,8 @@ import * as v3AdminOrdersIdPayment from '../v3/admin/orders/[id]/payment/route';
 import * as v3AdminOrdersIdRefund from '../v3/admin/orders/[id]/refund/route';
 import * as v3AdminOrdersId from '../v3/admin/orders/[id]/route';
 import * as v3AdminOrders from '../v3/admin/orders/route';
+import * as v3AdminPayoutRunsIdFile from '../v3/admin/payout-runs/[id]/file/route';
+import * as v3AdminPayoutRuns from '../v3/admin/payout-runs/route';
 import * as v3AdminVouchers from '../v3/admin/vouchers/route';
 import * as v3BankDetails from '../v3/bank-details/route';
 import * as v3DownloadsMaterialId from '../v3/downloads/[materialId]/route';
@@ -65,6 +67,7 @@ import * as v3RegistrationRegister from '../v3/registration/register/route';
 import * as v3Search from '../v3/search/route';
 import * as v3SearchSuggest from '../v3/search/suggest/route';
 import * as v3SellerBecome from '../v3/seller/become/route';
+import * as v3SellerCreditNotesIdPdf from '../v3/seller/credit-notes/[id]/pdf/route';
 import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
 import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
@@ -75,6 +78,7 @@ import * as v3SellerMaterialsMaterialIdUnpublish from '../v3/seller/materials/[m
 import * as v3SellerMaterialsMaterialIdVersionsRelease from '../v3/seller/materials/[materialId]/versions/release/route';
 import * as v3SellerMaterials from '../v3/seller/materials/route';
 import * as v3SellerMaterialsUpload from '../v3/seller/materials/upload/route';
+import * as v3SellerPayouts from '../v3/seller/payouts/route';
 import * as v3SellerSalesOrderItemId from '../v3/seller/sales/[orderItemId]/route';
 import * as v3SellerSalesExport from '../v3/seller/sales/export/route';
 import * as v3SellerSales from '../v3/seller/sales/route';
@@ -116,6 +120,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/admin/orders/{id}/refund', module: v3AdminOrdersIdRefund },
   { path: '/api/v3/admin/orders/{id}', module: v3AdminOrdersId },
   { path: '/api/v3/admin/orders', module: v3AdminOrders },
+  { path: '/api/v3/admin/payout-runs/{id}/file', module: v3AdminPayoutRunsIdFile },
+  { path: '/api/v3/admin/payout-runs', module: v3AdminPayoutRuns },
   { path: '/api/v3/admin/vouchers', module: v3AdminVouchers },
   { path: '/api/v3/bank-details', module: v3BankDetails },
   { path: '/api/v3/downloads/{materialId}', module: v3DownloadsMaterialId },
@@ -155,6 +161,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/search', module: v3Search },
   { path: '/api/v3/search/suggest', module: v3SearchSuggest },
   { path: '/api/v3/seller/become', module: v3SellerBecome },
+  { path: '/api/v3/seller/credit-notes/{id}/pdf', module: v3SellerCreditNotesIdPdf },
   { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
@@ -171,6 +178,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   },
   { path: '/api/v3/seller/materials', module: v3SellerMaterials },
   { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
+  { path: '/api/v3/seller/payouts', module: v3SellerPayouts },
   { path: '/api/v3/seller/sales/{orderItemId}', module: v3SellerSalesOrderItemId },
   { path: '/api/v3/seller/sales/export', module: v3SellerSalesExport },
   { path: '/api/v3/seller/sales', module: v3SellerSales },

@@ -21,4 +21,5 @@ export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-first-upload': () => sellerPages().then((m) => m.UploadPage),
   'cabinet-sales': () => salesPages().then((m) => m.SalesPage),
   'cabinet-evaluation': () => salesPages().then((m) => m.EvaluationPage),
+  'cabinet-fees': () => import('@/components/selling/fees-page').then((m) => m.FeesPage),
 };
