@@ -552,7 +552,6 @@ export function UploadWizard(props: Props) {
       {step === 'publish' && material ? (
         <PublishStep
           material={material}
-          priceMissing={!free && material.priceCents === 0}
           texts={texts}
           problemText={problemText}
           beforePublish={flush}
@@ -741,15 +740,12 @@ function PreviewChoice({
 
 function PublishStep({
   material,
-  priceMissing,
   texts,
   problemText,
   beforePublish,
   onChanged,
 }: {
   material: SellerMaterial;
-  /** Neither a price nor "free" chosen yet (a draft's price is 0 until then). */
-  priceMissing: boolean;
   texts: UploadTexts;
   problemText: (issue: { code: string }) => string;
   beforePublish: () => Promise<void>;
@@ -758,10 +754,7 @@ function PublishStep({
   const [working, setWorking] = useState(false);
   // The server's answer to a refused publish; otherwise the problems the material view lists.
   const [refused, setRefused] = useState<PublishIssue[] | null>(null);
-  const problems: { code: string; field: string }[] = [
-    ...(refused ?? material.problems),
-    ...(priceMissing ? [{ code: 'price_missing', field: 'priceCents' }] : []),
-  ];
+  const problems: { code: string; field: string }[] = refused ?? material.problems;
   const [notice, setNotice] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const t = texts.publish;
@@ -841,7 +834,7 @@ function PublishStep({
           <button
             type="button"
             className={styles.primary}
-            disabled={working || priceMissing}
+            disabled={working}
             onClick={() => void call('publish')}
             data-testid="publish"
           >

@@ -58,13 +58,14 @@ export const listAuthorBlogPosts = cached(
         body: t.blogPosts.body,
       })
       .from(t.blogPosts)
-      .where(eq(t.blogPosts.authorId, authorId))
+      // Drafts are their author's alone.
+      .where(and(eq(t.blogPosts.authorId, authorId), eq(t.blogPosts.status, 'published')))
       .orderBy(desc(t.blogPosts.publishedAt))
       .limit(limit);
     return rows.map((r) => ({
       id: r.id,
       title: r.title,
-      publishedAt: r.publishedAt.toISOString(),
+      publishedAt: r.publishedAt!.toISOString(),
       excerpt: r.body
         .replace(/<[^>]+>/g, ' ')
         .replace(/\s+/g, ' ')

@@ -184,8 +184,8 @@ export const getBlogPost = cached(
       .select({ post: t.blogPosts, authorId: t.users.id, authorSlug: t.users.slug, authorName: t.users.publicName })
       .from(t.blogPosts)
       .innerJoin(t.users, eq(t.users.id, t.blogPosts.authorId))
-      .where(eq(t.blogPosts.id, id));
-    if (!row) return null;
+      .where(and(eq(t.blogPosts.id, id), eq(t.blogPosts.status, 'published')));
+    if (!row?.post.publishedAt) return null;
     return {
       id: row.post.id,
       world: row.post.world,

@@ -89,6 +89,29 @@ export const authorDomains = pgTable('author_domains', {
   createdAt: createdAt(),
 });
 
+/**
+ * A domain an author wants their storefront on, until they prove it is theirs: a DNS TXT record
+ * `_kreide-verification.<domain>` with the token. Verified, it becomes an author_domains row.
+ */
+export const authorDomainClaims = pgTable(
+  'author_domain_claims',
+  {
+    id: serial('id').primaryKey(),
+    domain: text('domain').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    world: text('world').$type<WorldCode>().notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Why the last check failed (a reason code the page translates). */
+    lastError: text('last_error'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('author_domain_claims_domain_author').on(t.domain, t.authorId)],
+);
+
 export const schools = pgTable(
   'schools',
   {
@@ -222,6 +245,11 @@ export const materials = pgTable(
     /** Moderation: an admin hid the material; the seller sees the reason. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Whether the seller has set the price (or chosen free): a new draft's price is 0 until
+     * then, and publishing waits for it.
+     */
+    priceSet: boolean('price_set').notNull().default(true),
     /** Preview rendering: 'none' | 'pending' | 'rendering' | 'ready' | 'failed'. */
     previewStatus: text('preview_status').notNull().default('ready'),
     previewPagesDone: smallint('preview_pages_done').notNull().default(0),
@@ -404,7 +432,12 @@ export const blogPosts = pgTable(
     title: text('title').notNull(),
     /** Author-written HTML; sanitised when rendered. */
     body: text('body').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'draft' (only its author sees it) | 'published'. */
+    status: text('status').$type<'draft' | 'published'>().notNull().default('published'),
+    /** Null while a draft. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('blog_posts_author').on(t.authorId, t.publishedAt)],
 );

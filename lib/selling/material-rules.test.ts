@@ -12,6 +12,7 @@ const ready: PublishableMaterial = {
   title: 'Bruchrechnen Klasse 5',
   descriptionText: 'Zwölf Arbeitsblätter zum Bruchrechnen mit Lösungen, für Übung und Wiederholung.',
   priceCents: 499,
+  priceSet: true,
   schoolPriceCents: null,
   currency: 'EUR',
   hasMainFile: true,
@@ -51,6 +52,11 @@ describe('publishing rules', () => {
       { code: 'grade_missing', field: 'gradeIds' },
       { code: 'material_type_missing', field: 'materialTypeIds' },
     ]);
+  });
+
+  it('waits for the seller to set a price or choose free', () => {
+    expect(codes({ ...ready, priceCents: 0, priceSet: false })).toEqual(['price_missing']);
+    expect(codes({ ...ready, priceCents: 0, priceSet: true })).toEqual([]);
   });
 
   it('waits for previews, and needs a cover when none could be made', () => {

@@ -111,6 +111,8 @@ export interface PublishableMaterial extends MaterialClassification {
   /** The description's plain text (HTML removed). */
   descriptionText: string;
   priceCents: number;
+  /** The seller set the price or chose free (a new draft's 0 is not a choice). */
+  priceSet: boolean;
   schoolPriceCents: number | null;
   currency: string;
   /** A main file exists (staged or released). */
@@ -132,6 +134,7 @@ export const PUBLISH_PROBLEMS = [
   'subject_missing',
   'grade_missing',
   'material_type_missing',
+  'price_missing',
   'price_too_low',
   'price_too_high',
   'school_price_below_single',
@@ -177,7 +180,8 @@ export function publishProblems(material: PublishableMaterial): PublishIssue[] {
   if (material.subjectIds.length === 0) issues.push({ code: 'subject_missing', field: 'subjectIds' });
   if (material.gradeIds.length === 0) issues.push({ code: 'grade_missing', field: 'gradeIds' });
   if (material.materialTypeIds.length === 0) issues.push({ code: 'material_type_missing', field: 'materialTypeIds' });
-  issues.push(...priceProblems(material));
+  if (!material.priceSet) issues.push({ code: 'price_missing', field: 'priceCents' });
+  else issues.push(...priceProblems(material));
   return issues;
 }
 

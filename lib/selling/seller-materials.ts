@@ -147,6 +147,8 @@ export interface SellerMaterial extends MaterialClassification {
   slug: string;
   description: string;
   priceCents: number;
+  /** False until the seller sets a price or chooses free (a new draft's price reads 0). */
+  priceSet: boolean;
   schoolPriceCents: number | null;
   currency: string;
   pages: number;
@@ -224,6 +226,7 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
     slug: material.slug,
     description: material.description,
     priceCents: material.priceCents,
+    priceSet: material.priceSet,
     schoolPriceCents: material.schoolPriceCents,
     currency: material.currency,
     pages: material.pages,
@@ -342,7 +345,10 @@ export async function updateSellerMaterial(
       set.slug = slugify(patch.title) || 'material';
     }
     if (patch.description !== undefined) set.description = sanitizeAuthorHtml(patch.description);
-    if (patch.priceCents !== undefined) set.priceCents = patch.priceCents;
+    if (patch.priceCents !== undefined) {
+      set.priceCents = patch.priceCents;
+      set.priceSet = true;
+    }
     if (patch.schoolPriceCents !== undefined) set.schoolPriceCents = patch.schoolPriceCents;
 
     const prices = {
@@ -450,6 +456,7 @@ export async function uploadMainFile(input: {
           currency: getWorld(input.world).currency,
           status: 'draft',
           isActive: false,
+          priceSet: false,
           previewStatus: 'none',
         })
         .returning();
