@@ -15,6 +15,8 @@ const STORED_KEY: Record<NotificationKind, string> = {
   newsletter: 'newsletter',
   followed_authors: 'followedAuthors',
   sales: 'sales',
+  // Read by the version mails (lib/selling/version-mails.ts MATERIAL_UPDATES_PREFERENCE).
+  material_updates: 'materialUpdates',
   comments: 'comments',
 };
 

@@ -194,7 +194,7 @@ export type BankDetailsInput = z.input<typeof bankDetailsSchema>;
 export type BankDetails = z.output<typeof bankDetailsSchema>;
 
 /** Mail kinds a user can switch on or off (stored in account_states.notification_preferences). */
-export const NOTIFICATION_KINDS = ['newsletter', 'followed_authors', 'sales', 'comments'] as const;
+export const NOTIFICATION_KINDS = ['newsletter', 'followed_authors', 'sales', 'material_updates', 'comments'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationPreferences = Record<NotificationKind, boolean>;
 
@@ -206,6 +206,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   newsletter: false,
   followed_authors: true,
   sales: true,
+  material_updates: true,
   comments: true,
 };
 
