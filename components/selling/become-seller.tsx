@@ -38,3 +38,34 @@ export function BecomeSellerButton({ texts }: { texts: { button: string; working
     </p>
   );
 }
+
+/** Starts a bundle draft and opens its upload steps. */
+export function CreateBundleButton({
+  texts,
+  editBase,
+}: {
+  texts: { create: string; creating: string };
+  editBase: string;
+}) {
+  const [working, setWorking] = useState(false);
+  async function create() {
+    setWorking(true);
+    try {
+      const bundle = await getApiClient().post<{ id: number }>('v3/seller/bundles');
+      window.location.assign(`${editBase}/${bundle.id}?step=files`);
+    } catch {
+      setWorking(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={styles.secondary}
+      disabled={working}
+      onClick={() => void create()}
+      data-testid="create-bundle"
+    >
+      {working ? texts.creating : texts.create}
+    </button>
+  );
+}

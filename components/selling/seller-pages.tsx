@@ -11,11 +11,16 @@ import { getSchoolTypeNames } from '@/lib/catalog/school-type-names';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { priceBounds } from '@/lib/selling/material-rules';
-import { getSellerMaterial, listSellerMaterials, SELLER_LIST_PAGE_SIZE } from '@/lib/selling/seller-materials';
+import {
+  bundleCandidates,
+  getSellerMaterial,
+  listSellerMaterials,
+  SELLER_LIST_PAGE_SIZE,
+} from '@/lib/selling/seller-materials';
 import { UPLOAD_STEPS } from '@/lib/selling/upload-steps';
 import { sellerVocabulary } from '@/lib/selling/vocabulary';
 import type english from '@/messages/en/seller.json';
-import { BecomeSellerButton } from './become-seller';
+import { BecomeSellerButton, CreateBundleButton } from './become-seller';
 import { UploadWizard } from './upload-wizard';
 import styles from './selling.module.css';
 
@@ -82,7 +87,8 @@ export const SellerMaterialsPage: PageView<AreaPageProps> = {
         <p>
           <a className={styles.primary} href={pathFor(world.code, 'cabinet-upload')} data-testid="new-material">
             {t.new}
-          </a>
+          </a>{' '}
+          <CreateBundleButton texts={texts.upload.bundle} editBase={editBase} />
         </p>
         <nav className={styles.filters} aria-label={t.filter.label}>
           <a href={link(undefined)} aria-current={status ? undefined : 'page'}>
@@ -184,6 +190,7 @@ export const UploadPage: PageView<AreaPageProps> = {
           basePath={pathFor(world.code, 'cabinet-first-upload')}
           initialStep={step}
           priceBounds={priceBounds(currency)}
+          bundleCandidates={material?.isBundle ? await bundleCandidates(userId!, material.world) : []}
         />
         <p>
           <a href={pathFor(world.code, 'cabinet-materials')}>{texts.list.title}</a>

@@ -34,6 +34,8 @@ interface Props {
   basePath: string;
   initialStep: Step;
   priceBounds: { minPaid: number; max: number };
+  /** For a bundle: the seller's published materials it may hold. */
+  bundleCandidates: { id: number; title: string }[];
 }
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'unsaved';
@@ -330,33 +332,43 @@ export function UploadWizard(props: Props) {
       {step === 'files' ? (
         <section className={styles.step} data-step="files">
           <h2>{texts.steps.files}</h2>
-          <p>{texts.files.intro}</p>
-          <p className={styles.muted}>{texts.files.accepted}</p>
-          {material && material.versions.length > 0 ? (
-            <ul className={styles.versions} data-testid="versions">
-              {material.versions.map((v) => (
-                <li key={v.version}>
-                  {fill(texts.files.version, { version: v.version })}:{' '}
-                  {fill(texts.files.current, { name: v.name, size: formatSize(v.sizeBytes, locale) })}
-                  {v.publishedAt === null && material.status !== 'draft'
-                    ? ` — ${fill(texts.files.staged, { version: v.version })}`
-                    : ''}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <label className={styles.fileButton}>
-            {uploading ? texts.files.uploading : material?.versions.length ? texts.files.replace : texts.files.choose}
-            <input
-              type="file"
-              name="file"
-              data-testid="main-file"
-              disabled={uploading}
-              accept=".pdf,.docx,.pptx,.xlsx,.zip,.png,.jpg,.jpeg,.webp"
-              onChange={(event) => void uploadFile(event, 'file')}
-            />
-          </label>
-          {material ? <PreviewProgress material={material} texts={texts} /> : null}
+          {material?.isBundle ? (
+            <BundleItems material={material} candidates={props.bundleCandidates} texts={texts} onSaved={setMaterial} />
+          ) : (
+            <>
+              <p>{texts.files.intro}</p>
+              <p className={styles.muted}>{texts.files.accepted}</p>
+              {material && material.versions.length > 0 ? (
+                <ul className={styles.versions} data-testid="versions">
+                  {material.versions.map((v) => (
+                    <li key={v.version}>
+                      {fill(texts.files.version, { version: v.version })}:{' '}
+                      {fill(texts.files.current, { name: v.name, size: formatSize(v.sizeBytes, locale) })}
+                      {v.publishedAt === null && material.status !== 'draft'
+                        ? ` — ${fill(texts.files.staged, { version: v.version })}`
+                        : ''}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <label className={styles.fileButton}>
+                {uploading
+                  ? texts.files.uploading
+                  : material?.versions.length
+                    ? texts.files.replace
+                    : texts.files.choose}
+                <input
+                  type="file"
+                  name="file"
+                  data-testid="main-file"
+                  disabled={uploading}
+                  accept=".pdf,.docx,.pptx,.xlsx,.zip,.png,.jpg,.jpeg,.webp"
+                  onChange={(event) => void uploadFile(event, 'file')}
+                />
+              </label>
+              {material ? <PreviewProgress material={material} texts={texts} /> : null}
+            </>
+          )}
           {material && material.status !== 'draft' && material.versions.some((v) => v.publishedAt === null) ? (
             <ReleaseVersion material={material} texts={texts} onReleased={setMaterial} />
           ) : null}
@@ -906,5 +918,63 @@ function ReleaseVersion({
       </button>
       {message ? <p role="status">{message}</p> : null}
     </div>
+  );
+}
+
+function BundleItems({
+  material,
+  candidates,
+  texts,
+  onSaved,
+}: {
+  material: SellerMaterial;
+  candidates: { id: number; title: string }[];
+  texts: UploadTexts;
+  onSaved: (material: SellerMaterial) => void;
+}) {
+  const [chosen, setChosen] = useState<number[]>(material.bundleItemIds);
+  const [message, setMessage] = useState<string | null>(null);
+  const t = texts.bundle;
+  async function save(next: number[]) {
+    setChosen(next);
+    setMessage(null);
+    try {
+      onSaved(
+        await getApiClient().put<SellerMaterial>(`v3/seller/materials/${material.id}/bundle-items`, {
+          materialIds: next,
+        }),
+      );
+    } catch (error) {
+      setMessage((await apiError(error))?.message ?? texts.errors.generic);
+    }
+  }
+  return (
+    <fieldset className={styles.choices} data-testid="bundle-items">
+      <legend>{t.title}</legend>
+      <p>{t.intro}</p>
+      {candidates.length === 0 ? <p className={styles.muted}>{t.none}</p> : null}
+      <div className={candidates.length > 20 ? styles.scrollList : styles.choiceList}>
+        {candidates.map((candidate) => (
+          <label key={candidate.id} className={styles.choice}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(candidate.id)}
+              onChange={() =>
+                void save(
+                  chosen.includes(candidate.id)
+                    ? chosen.filter((id) => id !== candidate.id)
+                    : [...chosen, candidate.id],
+                )
+              }
+            />
+            {candidate.title}
+          </label>
+        ))}
+      </div>
+      <p className={styles.muted} role="status">
+        {fill(t.count, { count: chosen.length })}
+      </p>
+      {message ? <p className={styles.error}>{message}</p> : null}
+    </fieldset>
   );
 }

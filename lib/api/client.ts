@@ -55,6 +55,7 @@ export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   delete<T>(path: string, options?: CallOptions): Promise<T>;
   /** The underlying ky instance, for the rare call that needs it. */
   raw: KyInstance;
@@ -139,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Sends one call, through the guard when there is one: at most one retry after a 401. */
   async function send<T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
     call: CallOptions = {},
@@ -191,6 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: <T>(path: string, call?: CallOptions) => send<T>('GET', path, undefined, call),
     post: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('POST', path, body, call),
     patch: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('PATCH', path, body, call),
+    put: <T>(path: string, body?: unknown, call?: CallOptions) => send<T>('PUT', path, body, call),
     delete: <T>(path: string, call?: CallOptions) => send<T>('DELETE', path, undefined, call),
   };
 }

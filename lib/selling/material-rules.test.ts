@@ -54,6 +54,12 @@ describe('publishing rules', () => {
     ]);
   });
 
+  it('needs no file for a bundle, but at least two materials in it', () => {
+    const bundle = { ...ready, hasMainFile: false, previewStatus: 'none', hasCover: false };
+    expect(codes({ ...bundle, bundleItems: 1 })).toEqual(['bundle_too_small']);
+    expect(codes({ ...bundle, bundleItems: 2 })).toEqual([]);
+  });
+
   it('waits for the seller to set a price or choose free', () => {
     expect(codes({ ...ready, priceCents: 0, priceSet: false })).toEqual(['price_missing']);
     expect(codes({ ...ready, priceCents: 0, priceSet: true })).toEqual([]);

@@ -121,11 +121,21 @@ export interface PublishableMaterial extends MaterialClassification {
   previewStatus: string;
   /** A cover exists (rendered from the PDF or uploaded). */
   hasCover: boolean;
+  /**
+   * For a bundle: how many of the seller's materials it holds. A bundle needs no file of its own
+   * (buyers get its materials) and takes its first material's cover when it has none.
+   */
+  bundleItems?: number;
 }
+
+/** A bundle holds at least two and at most thirty of its seller's published materials. */
+export const BUNDLE_MIN_ITEMS = 2;
+export const BUNDLE_MAX_ITEMS = 30;
 
 /** Stable codes of what keeps a material from being published; the pages translate them. */
 export const PUBLISH_PROBLEMS = [
   'file_missing',
+  'bundle_too_small',
   'previews_pending',
   'previews_failed',
   'cover_missing',
@@ -169,7 +179,9 @@ export function priceProblems(
 /** Everything that keeps `material` from being published; empty when it may be. */
 export function publishProblems(material: PublishableMaterial): PublishIssue[] {
   const issues: PublishIssue[] = [];
-  if (!material.hasMainFile) issues.push({ code: 'file_missing', field: 'file' });
+  if (material.bundleItems !== undefined) {
+    if (material.bundleItems < BUNDLE_MIN_ITEMS) issues.push({ code: 'bundle_too_small', field: 'bundleItems' });
+  } else if (!material.hasMainFile) issues.push({ code: 'file_missing', field: 'file' });
   else if (material.previewStatus === 'pending' || material.previewStatus === 'rendering')
     issues.push({ code: 'previews_pending', field: 'file' });
   else if (material.previewStatus === 'failed') issues.push({ code: 'previews_failed', field: 'file' });

@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
 import { getDb, type Database } from '@/lib/db/client';
@@ -13,6 +13,8 @@ import { slugify } from '@/lib/text/slugify';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { checkUploadedFile, safeDownloadName } from './file-check';
 import {
+  BUNDLE_MAX_ITEMS,
+  BUNDLE_MIN_ITEMS,
   CLASSIFICATION_LIMITS,
   type MaterialClassification,
   type MaterialPatch,
@@ -156,6 +158,9 @@ export interface SellerMaterial extends MaterialClassification {
   publishedAt: string | null;
   /** The public material page (answers 404 until published). */
   publicPath: string;
+  isBundle: boolean;
+  /** A bundle's materials (ids). */
+  bundleItemIds: number[];
   previews: {
     status: string;
     done: number;
@@ -203,7 +208,7 @@ async function classificationOf(db: Database | Tx, materialId: number): Promise<
 export async function getSellerMaterial(sellerId: number, materialId: number): Promise<SellerMaterial> {
   const db = getDb();
   const material = await ownMaterial(db, sellerId, materialId);
-  const [classification, previews, files, versions] = await Promise.all([
+  const [classification, previews, files, versions, bundleItems] = await Promise.all([
     classificationOf(db, materialId),
     db
       .select()
@@ -216,6 +221,11 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
       .from(t.materialFileVersions)
       .where(eq(t.materialFileVersions.materialId, materialId))
       .orderBy(desc(t.materialFileVersions.version)),
+    db
+      .select({ id: t.bundleItems.materialId })
+      .from(t.bundleItems)
+      .where(eq(t.bundleItems.bundleId, materialId))
+      .orderBy(asc(t.bundleItems.materialId)),
   ]);
   const cover = files.find((f) => f.type === 'cover');
   const view: Omit<SellerMaterial, 'problems'> = {
@@ -233,6 +243,8 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
     hidden: material.hiddenAt ? { at: material.hiddenAt.toISOString(), reason: material.hiddenReason ?? '' } : null,
     publishedAt: material.publishedAt?.toISOString() ?? null,
     publicPath: pathFor(material.world, 'material', { id: String(material.id), slug: material.slug }),
+    isBundle: material.isBundle,
+    bundleItemIds: bundleItems.map((item) => item.id),
     ...classification,
     previews: {
       status: material.previewStatus,
@@ -268,6 +280,7 @@ function publishableOf(view: Omit<SellerMaterial, 'problems'>, hasMainFile: bool
     hasMainFile,
     previewStatus: view.previews.status,
     hasCover: view.cover !== null,
+    ...(view.isBundle ? { bundleItems: view.bundleItemIds.length } : {}),
   };
 }
 
@@ -765,4 +778,120 @@ export async function releaseStagedVersion(
   });
   await invalidatePublished(materialId, material.world);
   return getSellerMaterial(sellerId, materialId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundles
+// ---------------------------------------------------------------------------------------------
+
+/** Starts a bundle draft in `world`: no file of its own; its materials are chosen next. */
+export async function createBundle(sellerId: number, world: WorldCode): Promise<SellerMaterial> {
+  const [bundle] = await getDb()
+    .insert(t.materials)
+    .values({
+      world,
+      authorId: sellerId,
+      title: '',
+      slug: 'bundle',
+      description: '',
+      priceCents: 0,
+      currency: getWorld(world).currency,
+      isBundle: true,
+      status: 'draft',
+      isActive: false,
+      priceSet: false,
+      previewStatus: 'none',
+    })
+    .returning({ id: t.materials.id });
+  return getSellerMaterial(sellerId, bundle!.id);
+}
+
+/** The seller's published materials a bundle of theirs in `world` may hold. */
+export async function bundleCandidates(sellerId: number, world: WorldCode) {
+  return getDb()
+    .select({ id: t.materials.id, title: t.materials.title, priceCents: t.materials.priceCents })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.authorId, sellerId),
+        eq(t.materials.world, world),
+        eq(t.materials.status, 'published'),
+        eq(t.materials.isBundle, false),
+        isNull(t.materials.deletedAt),
+      ),
+    )
+    .orderBy(desc(t.materials.publishedAt), desc(t.materials.id))
+    .limit(500);
+}
+
+/**
+ * Chooses a bundle's materials: only the seller's own published materials of the bundle's
+ * world, no bundles, 2 to 30 of them (a published bundle keeps at least 2). Buyers of the bundle
+ * get a licence for each (lib/commerce/fulfilment.ts).
+ */
+export async function setBundleItems(
+  sellerId: number,
+  bundleId: number,
+  materialIds: number[],
+): Promise<SellerMaterial> {
+  const ids = [...new Set(materialIds)];
+  const db = getDb();
+  const bundle = await db.transaction(async (tx) => {
+    const bundle = await ownMaterial(tx, sellerId, bundleId, { lock: true });
+    if (!bundle.isBundle) throw new AppError('conflict', undefined, { reason: 'not_a_bundle' });
+    if (ids.length > BUNDLE_MAX_ITEMS || (bundle.status === 'published' && ids.length < BUNDLE_MIN_ITEMS))
+      throw new AppError('validation_failed', undefined, [
+        { path: 'materialIds', message: 'bundle_too_small', code: 'bundle_too_small' },
+      ]);
+    if (ids.length) {
+      const allowed = await tx
+        .select({ id: t.materials.id })
+        .from(t.materials)
+        .where(
+          and(
+            inArray(t.materials.id, ids),
+            eq(t.materials.authorId, sellerId),
+            eq(t.materials.world, bundle.world),
+            eq(t.materials.status, 'published'),
+            eq(t.materials.isBundle, false),
+            isNull(t.materials.deletedAt),
+          ),
+        );
+      const known = new Set(allowed.map((row) => row.id));
+      const refused = ids.filter((id) => !known.has(id));
+      if (refused.length)
+        throw new AppError('validation_failed', undefined, [
+          { path: 'materialIds', message: `Not a published material of yours in this world: ${refused.join(', ')}` },
+        ]);
+    }
+    await tx.delete(t.bundleItems).where(eq(t.bundleItems.bundleId, bundleId));
+    if (ids.length) await tx.insert(t.bundleItems).values(ids.map((materialId) => ({ bundleId, materialId })));
+    // Without a cover of its own a bundle shows its first material's.
+    const [cover] = await tx
+      .select({ name: t.materialFiles.name })
+      .from(t.materialFiles)
+      .where(and(eq(t.materialFiles.materialId, bundleId), eq(t.materialFiles.type, 'cover')));
+    if (cover?.name !== UPLOADED_COVER_NAME && ids.length) {
+      const [first] = await tx
+        .select()
+        .from(t.materialFiles)
+        .where(and(eq(t.materialFiles.materialId, ids[0]!), eq(t.materialFiles.type, 'cover')));
+      await tx
+        .delete(t.materialFiles)
+        .where(and(eq(t.materialFiles.materialId, bundleId), eq(t.materialFiles.type, 'cover')));
+      if (first)
+        await tx.insert(t.materialFiles).values({
+          materialId: bundleId,
+          type: 'cover',
+          name: 'cover-from-item.webp',
+          storagePath: first.storagePath,
+          mimeType: first.mimeType,
+          sizeBytes: first.sizeBytes,
+        });
+    }
+    await tx.update(t.materials).set({ updatedAt: new Date() }).where(eq(t.materials.id, bundleId));
+    return bundle;
+  });
+  if (bundle.status === 'published') await invalidatePublished(bundleId, bundle.world);
+  return getSellerMaterial(sellerId, bundleId);
 }

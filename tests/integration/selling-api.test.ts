@@ -15,6 +15,8 @@ import {
 } from '@/app/api/v3/seller/materials/[materialId]/route';
 import { POST as releaseRoute } from '@/app/api/v3/seller/materials/[materialId]/versions/release/route';
 import { POST as moderationRoute } from '@/app/api/v3/admin/materials/[materialId]/moderation/route';
+import { POST as createBundleRoute } from '@/app/api/v3/seller/bundles/route';
+import { PUT as bundleItemsRoute } from '@/app/api/v3/seller/materials/[materialId]/bundle-items/route';
 import { POST as unpublishRoute } from '@/app/api/v3/seller/materials/[materialId]/unpublish/route';
 import { GET as listRoute } from '@/app/api/v3/seller/materials/route';
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
@@ -571,4 +573,74 @@ describe(`selling API on ${BACKEND}`, () => {
     expect((await moderate(admin, { hidden: false })).status).toBe(200);
     expect(await found()).toContain(draft.id);
   }, 60_000);
+
+  it('builds a bundle of the seller’s own published materials; its buyers get each of them', async () => {
+    const ids = await vocabularyIds('de');
+    const items: number[] = [];
+    for (const name of ['Bundle eins', 'Bundle zwei']) {
+      const draft = await json<SellerMaterial>(await upload(seller, await pdf(1, name)));
+      await drainJobs();
+      await patch(seller, draft.id, completeDetails(ids, `${name} ${Date.now()}`));
+      expect((await publish(seller, draft.id)).status).toBe(200);
+      items.push(draft.id);
+    }
+    const unpublishedDraft = await json<SellerMaterial>(await upload(seller, await pdf(1)));
+    const created = await createBundleRoute(
+      apiRequest('/api/v3/seller/bundles?world=de', { method: 'POST', headers: { cookie: seller } }),
+    );
+    expect(created.status).toBe(201);
+    const bundle = await json<SellerMaterial>(created);
+    expect(bundle).toMatchObject({ isBundle: true, status: 'draft', bundleItemIds: [] });
+    const choose = (cookie: string, materialIds: unknown) =>
+      call(
+        bundleItemsRoute as Handler,
+        `/api/v3/seller/materials/${bundle.id}/bundle-items`,
+        cookie,
+        bundle.id,
+        'PUT',
+        {
+          materialIds,
+        },
+      );
+    // Someone else's material, a draft, or a bundle of someone else: refused.
+    const [foreign] = await getDb()
+      .select({ id: t.materials.id })
+      .from(t.materials)
+      .where(eq(t.materials.world, 'de'))
+      .limit(1);
+    expect((await choose(seller, [items[0], foreign!.id])).status).toBe(400);
+    expect((await choose(seller, [items[0], unpublishedDraft.id])).status).toBe(400);
+    expect((await choose(other.cookie, items)).status).toBe(404);
+    const chosen = await json<SellerMaterial>(await choose(seller, items));
+    expect(chosen.bundleItemIds.sort()).toEqual([...items].sort());
+    expect(chosen.cover).not.toBeNull();
+
+    await patch(seller, bundle.id, completeDetails(ids, `Bundle ${Date.now()}`));
+    expect((await publish(seller, bundle.id)).status).toBe(200);
+    // A published bundle keeps at least two materials.
+    expect((await choose(seller, [items[0]])).status).toBe(400);
+
+    const buyer = await newTeacher('Bundle-Käuferin');
+    await saveBillingAddress(
+      buyer.id,
+      billingAddressSchema.parse({
+        full_name: 'Eva Muster',
+        street: 'Schulstraße 1',
+        postal_code: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+      }),
+    );
+    await addToCart({ world: 'de', userId: buyer.id, cartToken: null }, bundle.id, 'single');
+    const { order } = await checkout({
+      userId: buyer.id,
+      world: 'de',
+      provider: 'test',
+      idempotencyKey: `selling-bundle-${bundle.id}`,
+      expectedTotal: null,
+      deliveryConsent: true,
+    });
+    expect(order.status).toBe('paid');
+    for (const id of items) expect((await prepareDownload(buyer.id, id)).bytes.length).toBeGreaterThan(0);
+  }, 120_000);
 });

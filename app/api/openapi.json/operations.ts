@@ -67,8 +67,10 @@ import * as v3RegistrationRegister from '../v3/registration/register/route';
 import * as v3Search from '../v3/search/route';
 import * as v3SearchSuggest from '../v3/search/suggest/route';
 import * as v3SellerBecome from '../v3/seller/become/route';
+import * as v3SellerBundles from '../v3/seller/bundles/route';
 import * as v3SellerCreditNotesIdPdf from '../v3/seller/credit-notes/[id]/pdf/route';
 import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
+import * as v3SellerMaterialsMaterialIdBundleItems from '../v3/seller/materials/[materialId]/bundle-items/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
 import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
 import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
@@ -161,8 +163,10 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/search', module: v3Search },
   { path: '/api/v3/search/suggest', module: v3SearchSuggest },
   { path: '/api/v3/seller/become', module: v3SellerBecome },
+  { path: '/api/v3/seller/bundles', module: v3SellerBundles },
   { path: '/api/v3/seller/credit-notes/{id}/pdf', module: v3SellerCreditNotesIdPdf },
   { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
+  { path: '/api/v3/seller/materials/{materialId}/bundle-items', module: v3SellerMaterialsMaterialIdBundleItems },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
   {
