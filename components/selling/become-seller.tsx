@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { getApiClient } from '@/lib/api/browser';
 import styles from './selling.module.css';
@@ -48,11 +49,12 @@ export function CreateBundleButton({
   editBase: string;
 }) {
   const [working, setWorking] = useState(false);
+  const router = useRouter();
   async function create() {
     setWorking(true);
     try {
       const bundle = await getApiClient().post<{ id: number }>('v3/seller/bundles');
-      window.location.assign(`${editBase}/${bundle.id}?step=files`);
+      router.push(`${editBase}/${bundle.id}?step=files`);
     } catch {
       setWorking(false);
     }
