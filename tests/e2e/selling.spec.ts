@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { linkFromLatestMail, outboxSize } from './support/mail';
 
 /**
  * Selling in the browser: a teacher becomes a seller, uploads a PDF, watches its previews
@@ -148,4 +149,108 @@ test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds
   // The seller's list shows it published.
   await page.goto(pathFor(world, 'cabinet-materials'));
   await expect(page.getByTestId('seller-materials').locator(`tr[data-material-id="${materialId}"]`)).toBeVisible();
+});
+
+test('a seller releases a new version: the buyer is told by mail and downloads the new file (de)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const world: WorldCode = 'de';
+  await signIn(page, world, 'seller@demo.test');
+  const headers = { origin: new URL(page.url()).origin };
+
+  // A published material of the demo seller, set up through the API the upload steps use.
+  const created = await page.request.post(`/api/v3/seller/materials/upload?world=${world}`, {
+    headers,
+    multipart: {
+      file: { name: 'brueche.pdf', mimeType: 'application/pdf', buffer: await worksheet(2, 'Brueche Version eins') },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const material = (await created.json()) as { id: number };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/v3/seller/materials/${material.id}?world=${world}`)).json()) as {
+            previews: { status: string };
+          }
+        ).previews.status,
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+  const filters = (await (await page.request.get(`/api/v1/filters?world=${world}`)).json()) as {
+    filters: Record<'subject' | 'class_grade' | 'material_type', { id: number }[]>;
+  };
+  const title = `Brüche mit Versionen ${Date.now()}`;
+  const saved = await page.request.patch(`/api/v3/seller/materials/${material.id}?world=${world}`, {
+    headers,
+    data: {
+      title,
+      description:
+        '<p>Zwölf Arbeitsblätter mit Lösungen zum Üben und Wiederholen im Unterricht der fünften Klasse.</p>',
+      priceCents: 299,
+      subjectIds: [filters.filters.subject[0]!.id],
+      gradeIds: [filters.filters.class_grade[4]!.id],
+      materialTypeIds: [filters.filters.material_type[0]!.id],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/v3/seller/materials/${material.id}/publish?world=${world}`, { headers })).status(),
+  ).toBe(200);
+
+  // The buyer buys it.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await signIn(buyer, world, 'buyer@demo.test');
+  const buyerHeaders = { origin: new URL(buyer.url()).origin };
+  expect(
+    (
+      await buyer.request.post(`/api/v1/cart/add?world=${world}`, {
+        headers: buyerHeaders,
+        data: { material_id: material.id },
+      })
+    ).status(),
+  ).toBe(200);
+  const beforeOrder = outboxSize();
+  const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=${world}`, {
+    headers: buyerHeaders,
+    data: { provider: 'test', idempotency_key: `e2e-version-${material.id}`, delivery_consent: true },
+  });
+  expect(ordered.status()).toBe(201);
+  // The order's own mail first, so the next mail to the buyer is the one about the version.
+  await linkFromLatestMail('buyer@demo.test', beforeOrder);
+  const mailsBefore = outboxSize();
+
+  // The seller uploads a corrected file in the upload steps and releases it with a note.
+  await page.goto(`${pathFor(world, 'cabinet-first-upload')}/${material.id}?step=files`);
+  await interactive(page);
+  await page.getByTestId('main-file').setInputFiles({
+    name: 'brueche-korrigiert.pdf',
+    mimeType: 'application/pdf',
+    buffer: await worksheet(4, 'Brueche Version zwei'),
+  });
+  await expect(page.getByTestId('release-version')).toBeVisible();
+  await page.locator('#release-note').fill('Lösungen auf Seite 2 korrigiert, zwei Seiten ergänzt.');
+  await page.getByTestId('release').click();
+  await expect(page.getByTestId('versions')).toContainText('Version 2');
+  await expect(page.getByTestId('release-version')).toHaveCount(0);
+
+  // The buyer is told, in German, with the note and a link to the bought materials.
+  const mail = await linkFromLatestMail('buyer@demo.test', mailsBefore);
+  expect(mail.subject).toBe(`Neue Version von „${title}“`);
+  expect(mail.link).toContain(pathFor(world, 'cabinet-bought'));
+
+  // And downloads the new file.
+  await buyer.goto(pathFor(world, 'cabinet-bought'));
+  const line = buyer.getByTestId('bought-list').locator('li', { hasText: title });
+  const downloading = buyer.waitForEvent('download');
+  await line.getByTestId('download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('brueche-korrigiert.pdf');
+  const bytes = fs.readFileSync((await download.path())!);
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
+  await buyerContext.close();
 });
