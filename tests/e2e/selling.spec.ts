@@ -254,3 +254,48 @@ test('a seller releases a new version: the buyer is told by mail and downloads t
   expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
   await buyerContext.close();
 });
+
+test('an admin runs last month’s payouts; the seller downloads the credit note and sees the payout (de)', async ({
+  page,
+  browser,
+}) => {
+  const world: WorldCode = 'de';
+  const now = new Date();
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const period = `${last.getUTCFullYear()}-${String(last.getUTCMonth() + 1).padStart(2, '0')}`;
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, world, 'admin@demo.test');
+  const headers = { origin: new URL(admin.url()).origin };
+  const ran = await admin.request.post(`/api/v3/admin/payout-runs?world=${world}`, { headers, data: { period } });
+  expect([200, 201]).toContain(ran.status());
+  const { run } = (await ran.json()) as { run: { id: number } };
+  // The bank's transfer file names the demo seller's account.
+  const file = await admin.request.get(`/api/v3/admin/payout-runs/${run.id}/file?world=${world}`);
+  expect(file.status()).toBe(200);
+  const xml = await file.text();
+  expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+  expect(xml).toContain('DE89370400440532013000');
+  await adminContext.close();
+
+  // The seller sees the payout and downloads its self-billing credit note.
+  await signIn(page, world, 'seller@demo.test');
+  await page.goto(pathFor(world, 'cabinet-fees'));
+  const payouts = page.getByTestId('payouts');
+  await expect(payouts).toContainText(/GS-\d{4}-\d{6}/);
+  const downloading = page.waitForEvent('download');
+  await payouts.getByTestId('credit-note-pdf').first().click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^GS-\d{4}-\d{6}\.pdf$/);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Another seller cannot download it.
+  const href = await payouts.getByTestId('credit-note-pdf').first().getAttribute('href');
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, world, 'buyer@demo.test');
+  expect((await other.request.get(href!)).status()).toBeGreaterThanOrEqual(403);
+  await otherContext.close();
+});

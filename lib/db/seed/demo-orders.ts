@@ -5,7 +5,7 @@
  * delivered by the same code as a checkout; only the receipt mails are left out (nobody ordered
  * them just now).
  */
-import { and, asc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { sellerShareBasisPoints } from '@/lib/commerce/commission';
 import { deliverOrder } from '@/lib/commerce/fulfilment';
 import { issueDocument } from '@/lib/commerce/invoices';
@@ -61,6 +61,73 @@ export async function seedDemoOrders(db: Database, buyerId: number, now: Date = 
       .limit(plan.materials);
     if (materials.length === 0) continue;
     used.push(...materials.map((material) => material.id));
+    await writeDemoOrder(db, {
+      buyerId,
+      world: plan.world,
+      materials,
+      at,
+      paid: plan.paid,
+      key: `demo-order-${plan.world}-${plan.daysAgo}`,
+    });
+  }
+  return used.length;
+}
+
+/**
+ * The demo seller's sales of last month (bought by `buyerId`, the school master): the five
+ * dearest of the seller's German materials, paid 35 days ago, so the demo's payout run for the
+ * past month has something to pay and a credit note to issue. Returns how many were sold.
+ */
+export async function seedDemoSales(db: Database, sellerId: number, buyerId: number, now: Date = new Date()) {
+  await syncVatRates(db);
+  const materials = await db
+    .select({
+      id: t.materials.id,
+      title: t.materials.title,
+      authorId: t.materials.authorId,
+      price: t.materials.priceCents,
+    })
+    .from(t.materials)
+    .where(
+      and(
+        eq(t.materials.authorId, sellerId),
+        eq(t.materials.world, 'de'),
+        eq(t.materials.isActive, true),
+        eq(t.materials.isBundle, false),
+        gt(t.materials.priceCents, 0),
+        sql`${t.materials.salePriceCents} IS NULL`,
+      ),
+    )
+    .orderBy(desc(t.materials.priceCents), asc(t.materials.id))
+    .limit(5);
+  if (materials.length === 0) return 0;
+  await writeDemoOrder(db, {
+    buyerId,
+    world: 'de',
+    materials,
+    at: new Date(now.getTime() - 37 * DAY),
+    paid: true,
+    key: 'demo-sales-of-the-demo-seller',
+    billingAddress: { ...DEMO_BILLING_ADDRESS, fullName: 'Schulleitung Demo', company: 'Grundschule am Demo-Park' },
+  });
+  return materials.length;
+}
+
+/** One invoice order of the demo, priced, taxed, numbered and (when paid) delivered. */
+async function writeDemoOrder(
+  db: Database,
+  plan: {
+    buyerId: number;
+    world: MainWorld;
+    materials: { id: number; title: string; authorId: number; price: number }[];
+    at: Date;
+    paid: boolean;
+    key: string;
+    billingAddress?: typeof DEMO_BILLING_ADDRESS;
+  },
+): Promise<void> {
+  const { buyerId, materials, at } = plan;
+  {
     const world = getWorld(plan.world);
     const vat = vatTreatment({
       buyerCountry: 'DE',
@@ -115,7 +182,7 @@ export async function seedDemoOrders(db: Database, buyerId: number, now: Date = 
           currency: world.currency,
           status: plan.paid ? 'paid' : 'pending',
           provider: 'invoice',
-          idempotencyKey: `demo-order-${plan.world}-${plan.daysAgo}`,
+          idempotencyKey: plan.key,
           originalMinor: priced.originalPrice,
           voucherDiscountMinor: 0,
           creditsUsedMinor: 0,
@@ -125,7 +192,7 @@ export async function seedDemoOrders(db: Database, buyerId: number, now: Date = 
           vatKind: vat.kind,
           vatCountry: vat.country,
           vatRateBasisPoints: vat.rateBasisPoints,
-          billingAddress: DEMO_BILLING_ADDRESS,
+          billingAddress: plan.billingAddress ?? DEMO_BILLING_ADDRESS,
           deliveryConsentAt: at,
           createdAt: at,
           paidAt: plan.paid ? new Date(at.getTime() + 2 * DAY) : null,
@@ -137,11 +204,18 @@ export async function seedDemoOrders(db: Database, buyerId: number, now: Date = 
       if (plan.paid) await deliverOrder(tx, order!, { now: at, items, inviterId: null, sendReceipt: false });
     });
   }
-  return used.length;
 }
 
 /** The demo buyer's billing address, as the seed stores it and every order copies it. */
-export const DEMO_BILLING_ADDRESS = {
+export const DEMO_BILLING_ADDRESS: {
+  fullName: string;
+  company: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+  vatId: string | null;
+} = {
   fullName: 'Demo Käuferin',
   company: null,
   street: 'Schulstraße 1',

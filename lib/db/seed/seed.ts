@@ -13,7 +13,7 @@ import { slugify } from '@/lib/text/slugify';
 import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
-import { DEMO_BILLING_ADDRESS, seedDemoOrders } from './demo-orders';
+import { DEMO_BILLING_ADDRESS, seedDemoOrders, seedDemoSales } from './demo-orders';
 import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
 import { demoWorksheetPdf } from './pdf-templates';
 import { Random } from './random';
@@ -536,6 +536,14 @@ export async function seedDemoCatalogue(
     WHERE ranked.material_id = m.id AND ranked.pr < 0.03`);
 
   await seedDemoOrders(db, buyer!.id, now);
+  // The demo seller sold last month and has bank details: the payout run has a month to pay.
+  await seedDemoSales(db, seller!.id, schoolMaster!.id, now);
+  await db.insert(t.bankDetails).values({
+    userId: seller!.id,
+    accountHolder: 'Frau Demo',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  });
 
   await refreshSearchTerms(db);
   // Fresh statistics, or the planner guesses six rows per world and skips the search index.
