@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { getBlogPost, type BlogPost } from '@/lib/catalog/landings';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
+import { htmlToText, sanitizePostHtml } from '@/lib/text/sanitize';
 import { isWorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import type { PageProps, PageView } from './types';
@@ -50,7 +50,7 @@ export const BlogPostPage: PageView = {
           {' · '}
           <time dateTime={post.publishedAt}>{format.dateTime(new Date(post.publishedAt), { dateStyle: 'long' })}</time>
         </p>
-        <div className="blog-body" dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(post.body) }} />
+        <div className="blog-body" dangerouslySetInnerHTML={{ __html: sanitizePostHtml(post.body) }} />
       </article>
     );
   },

@@ -21,6 +21,7 @@ import { UPLOAD_STEPS } from '@/lib/selling/upload-steps';
 import { sellerVocabulary } from '@/lib/selling/vocabulary';
 import type english from '@/messages/en/seller.json';
 import { BecomeSellerButton, CreateBundleButton } from './become-seller';
+import { SellerNav } from './seller-nav';
 import { UploadWizard } from './upload-wizard';
 import styles from './selling.module.css';
 
@@ -84,6 +85,7 @@ export const SellerMaterialsPage: PageView<AreaPageProps> = {
     return (
       <section className={styles.section} data-route={route.id}>
         <h1>{meta(`routes.${route.id}.title`)}</h1>
+        <SellerNav world={world.code} current={route.id} />
         <p>
           <a className={styles.primary} href={pathFor(world.code, 'cabinet-upload')} data-testid="new-material">
             {t.new}

@@ -145,6 +145,7 @@ export const ROUTES = [
   r('cabinet-material-sharing', 'konto/material-teilen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-upload', 'konto/hochladen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-post-editor', 'konto/beitrag-editor/:postId?', 'cabinet', 'noindex-nofollow'),
+  r('cabinet-author-page', 'konto/autorenseite', 'cabinet', 'noindex-nofollow'),
   r('cabinet-my-school', 'konto/meine-schule', 'school', 'noindex-nofollow'),
   r('cabinet-school-account', 'konto/schulkonto', 'school', 'noindex-nofollow'),
   r('school-create', 'schule-erstellen', 'school', 'noindex-nofollow'),

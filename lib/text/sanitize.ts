@@ -1,13 +1,42 @@
 import sanitizeHtml from 'sanitize-html';
+import { POST_IMAGE_SRC } from './post-image-src';
+
+export { POST_IMAGE_SRC };
+
+export interface AuthorHtmlOptions {
+  /**
+   * Keep `<img>` whose `src` is an image uploaded to Kreide for a post (POST_IMAGE_SRC), with
+   * its `alt`; every other image is removed whole. Without it, author HTML has no images.
+   */
+  postImages?: boolean;
+}
+
+const AUTHOR_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a'];
 
 /** Author-written HTML reduced to safe formatting: no scripts, styles or handlers. */
-export function sanitizeAuthorHtml(html: string): string {
+export function sanitizeAuthorHtml(html: string, options: AuthorHtmlOptions = {}): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a'],
-    allowedAttributes: { a: ['href', 'title', 'rel'] },
+    allowedTags: options.postImages ? [...AUTHOR_TAGS, 'img'] : AUTHOR_TAGS,
+    allowedAttributes: {
+      a: ['href', 'title', 'rel'],
+      ...(options.postImages ? { img: ['src', 'alt', 'loading'] } : {}),
+    },
     allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }) },
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }),
+      img: sanitizeHtml.simpleTransform('img', { loading: 'lazy' }),
+    },
+    // Runs on the filtered attributes: an image whose address is not one of our post images
+    // (or that has none) goes entirely.
+    exclusiveFilter: options.postImages
+      ? (frame) => frame.tag === 'img' && !POST_IMAGE_SRC.test(frame.attribs.src ?? '')
+      : undefined,
   });
+}
+
+/** Author HTML of a blog post: the author-HTML rules plus the post's own uploaded images. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeAuthorHtml(html, { postImages: true });
 }
 
 /** Plain text of author HTML, for meta descriptions. */

@@ -307,7 +307,13 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
       expect(
         await (await get(getPreferences, '/api/v3/notification-preferences?world=de', user.headers)).json(),
       ).toEqual({
-        notification_preferences: { newsletter: false, followed_authors: true, sales: true, material_updates: true, comments: true },
+        notification_preferences: {
+          newsletter: false,
+          followed_authors: true,
+          sales: true,
+          material_updates: true,
+          comments: true,
+        },
       });
       await post(postPreferences, '/api/v3/notification-preferences?world=de', { newsletter: true }, user.headers);
       const second = await post(
@@ -317,7 +323,13 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
         user.headers,
       );
       expect(await second.json()).toEqual({
-        notification_preferences: { newsletter: true, followed_authors: true, sales: true, material_updates: true, comments: false },
+        notification_preferences: {
+          newsletter: true,
+          followed_authors: true,
+          sales: true,
+          material_updates: true,
+          comments: false,
+        },
       });
       const [state] = await getDb()
         .select({ prefs: t.accountStates.notificationPreferences })

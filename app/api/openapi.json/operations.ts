@@ -69,6 +69,9 @@ import * as v3SearchSuggest from '../v3/search/suggest/route';
 import * as v3SellerBecome from '../v3/seller/become/route';
 import * as v3SellerBundles from '../v3/seller/bundles/route';
 import * as v3SellerCreditNotesIdPdf from '../v3/seller/credit-notes/[id]/pdf/route';
+import * as v3SellerDomainsClaimId from '../v3/seller/domains/[claimId]/route';
+import * as v3SellerDomainsClaimIdVerify from '../v3/seller/domains/[claimId]/verify/route';
+import * as v3SellerDomains from '../v3/seller/domains/route';
 import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
 import * as v3SellerMaterialsMaterialIdBundleItems from '../v3/seller/materials/[materialId]/bundle-items/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
@@ -76,11 +79,17 @@ import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[ma
 import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
 import * as v3SellerMaterialsMaterialIdPublish from '../v3/seller/materials/[materialId]/publish/route';
 import * as v3SellerMaterialsMaterialId from '../v3/seller/materials/[materialId]/route';
+import * as v3SellerMaterialsMaterialIdShareCard from '../v3/seller/materials/[materialId]/share-card/route';
 import * as v3SellerMaterialsMaterialIdUnpublish from '../v3/seller/materials/[materialId]/unpublish/route';
 import * as v3SellerMaterialsMaterialIdVersionsRelease from '../v3/seller/materials/[materialId]/versions/release/route';
 import * as v3SellerMaterials from '../v3/seller/materials/route';
 import * as v3SellerMaterialsUpload from '../v3/seller/materials/upload/route';
 import * as v3SellerPayouts from '../v3/seller/payouts/route';
+import * as v3SellerPostsPostIdPublish from '../v3/seller/posts/[postId]/publish/route';
+import * as v3SellerPostsPostId from '../v3/seller/posts/[postId]/route';
+import * as v3SellerPostsPostIdUnpublish from '../v3/seller/posts/[postId]/unpublish/route';
+import * as v3SellerPostsImages from '../v3/seller/posts/images/route';
+import * as v3SellerPosts from '../v3/seller/posts/route';
 import * as v3SellerSalesOrderItemId from '../v3/seller/sales/[orderItemId]/route';
 import * as v3SellerSalesExport from '../v3/seller/sales/export/route';
 import * as v3SellerSales from '../v3/seller/sales/route';
@@ -165,6 +174,9 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/become', module: v3SellerBecome },
   { path: '/api/v3/seller/bundles', module: v3SellerBundles },
   { path: '/api/v3/seller/credit-notes/{id}/pdf', module: v3SellerCreditNotesIdPdf },
+  { path: '/api/v3/seller/domains/{claimId}', module: v3SellerDomainsClaimId },
+  { path: '/api/v3/seller/domains/{claimId}/verify', module: v3SellerDomainsClaimIdVerify },
+  { path: '/api/v3/seller/domains', module: v3SellerDomains },
   { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
   { path: '/api/v3/seller/materials/{materialId}/bundle-items', module: v3SellerMaterialsMaterialIdBundleItems },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
@@ -175,6 +187,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   },
   { path: '/api/v3/seller/materials/{materialId}/publish', module: v3SellerMaterialsMaterialIdPublish },
   { path: '/api/v3/seller/materials/{materialId}', module: v3SellerMaterialsMaterialId },
+  { path: '/api/v3/seller/materials/{materialId}/share-card', module: v3SellerMaterialsMaterialIdShareCard },
   { path: '/api/v3/seller/materials/{materialId}/unpublish', module: v3SellerMaterialsMaterialIdUnpublish },
   {
     path: '/api/v3/seller/materials/{materialId}/versions/release',
@@ -183,6 +196,11 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/materials', module: v3SellerMaterials },
   { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
   { path: '/api/v3/seller/payouts', module: v3SellerPayouts },
+  { path: '/api/v3/seller/posts/{postId}/publish', module: v3SellerPostsPostIdPublish },
+  { path: '/api/v3/seller/posts/{postId}', module: v3SellerPostsPostId },
+  { path: '/api/v3/seller/posts/{postId}/unpublish', module: v3SellerPostsPostIdUnpublish },
+  { path: '/api/v3/seller/posts/images', module: v3SellerPostsImages },
+  { path: '/api/v3/seller/posts', module: v3SellerPosts },
   { path: '/api/v3/seller/sales/{orderItemId}', module: v3SellerSalesOrderItemId },
   { path: '/api/v3/seller/sales/export', module: v3SellerSalesExport },
   { path: '/api/v3/seller/sales', module: v3SellerSales },

@@ -12,7 +12,7 @@ const TYPES: Record<string, string> = {
  * The folders of public images. Material files (`materials/`, which may be images too) and
  * stamped copies are paid goods, read only by the download route after its licence check.
  */
-const PUBLIC_FOLDERS = ['covers/', 'previews/', 'users/'];
+const PUBLIC_FOLDERS = ['covers/', 'previews/', 'users/', 'posts/'];
 
 // GET /media/{key} — public images (covers, previews, avatars). Paid files never go through here.
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string[] }> }) {

@@ -4,6 +4,7 @@ const accountPages = () => import('@/components/pages/account-pages');
 const settingsPages = () => import('@/components/pages/cabinet-settings-pages');
 const sellerPages = () => import('@/components/selling/seller-pages');
 const salesPages = () => import('@/components/selling/sales-pages');
+const sharePages = () => import('@/components/selling/share-pages');
 
 /** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
@@ -22,4 +23,10 @@ export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-sales': () => salesPages().then((m) => m.SalesPage),
   'cabinet-evaluation': () => salesPages().then((m) => m.EvaluationPage),
   'cabinet-fees': () => import('@/components/selling/fees-page').then((m) => m.FeesPage),
+  'cabinet-author-page': () =>
+    import('@/components/selling/author-settings-page').then((m) => m.AuthorPageSettingsPage),
+  'cabinet-post-editor': () => import('@/components/selling/post-editor-page').then((m) => m.PostEditorPage),
+  'cabinet-material-sharing': () => sharePages().then((m) => m.MaterialSharingPage),
+  'cabinet-share': () => sharePages().then((m) => m.SharePage),
+  'cabinet-fonts-tools': () => sharePages().then((m) => m.FontsToolsPage),
 };

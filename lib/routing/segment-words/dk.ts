@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foelger',
   'konto-loeschen': 'slet-konto',
+  autorenseite: 'forfatterside',
   verwaltung: 'administration',
   warteschlange: 'jobkoe',
   bestellungen: 'ordrer',

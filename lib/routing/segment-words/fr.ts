@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'activite',
   folgt: 'abonnements',
   'konto-loeschen': 'supprimer-compte',
+  autorenseite: 'page-auteur',
   verwaltung: 'admin',
   warteschlange: 'file-de-taches',
   bestellungen: 'commandes',

@@ -104,6 +104,7 @@ export const GERMAN_WORDS = [
   'aktivitaet',
   'folgt',
   'konto-loeschen',
+  'autorenseite',
 ] as const;
 
 export type GermanWord = (typeof GERMAN_WORDS)[number];

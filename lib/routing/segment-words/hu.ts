@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitas',
   folgt: 'kovetettek',
   'konto-loeschen': 'fiok-torlese',
+  autorenseite: 'szerzoi-oldal',
   verwaltung: 'adminisztracio',
   warteschlange: 'feladatsor',
   bestellungen: 'rendelesek',

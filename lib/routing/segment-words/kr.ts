@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'hwaldong',
   folgt: 'pallouing',
   'konto-loeschen': 'gyejeong-sakje',
+  autorenseite: 'jakka-peiji',
   verwaltung: 'gwanri',
   warteschlange: 'jakeop-dae-gi-yeol',
   bestellungen: 'jumun',

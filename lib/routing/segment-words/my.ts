@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktiviti',
   folgt: 'diikuti',
   'konto-loeschen': 'padam-akaun',
+  autorenseite: 'halaman-pengarang',
   verwaltung: 'pentadbiran',
   warteschlange: 'baris-gilir-tugas',
   bestellungen: 'pesanan',

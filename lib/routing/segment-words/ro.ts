@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'activitate',
   folgt: 'urmariti',
   'konto-loeschen': 'sterge-cont',
+  autorenseite: 'pagina-autorului',
   verwaltung: 'administrare',
   warteschlange: 'coada-sarcini',
   bestellungen: 'comenzi',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foljer',
   'konto-loeschen': 'radera-konto',
+  autorenseite: 'forfattarsida',
   verwaltung: 'administration',
   warteschlange: 'jobbko',
   bestellungen: 'bestallningar',
