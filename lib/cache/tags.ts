@@ -30,6 +30,8 @@ export const TAGS = {
   author: (id: number): string => `author:${checkedId(id)}`,
   followList: (followerId: number): string => `follows:${checkedId(followerId)}`,
   blogPost: (id: number): string => `blog-post:${checkedId(id)}`,
+  /** A seller's own cabinet figures (materials list, sales, evaluation): private, per seller. */
+  seller: (id: number): string => `seller:${checkedId(id)}`,
   world: (code: string): string => `world:${checkedWord(code)}`,
   popularAuthors: (code: string): string => `popular-authors:${checkedWord(code)}`,
   // Tags travel in a header: a non-ASCII host is written percent-encoded.
@@ -64,6 +66,12 @@ export const CACHE_KEYS = {
   authorMaterials: 'author-materials',
   materialDetail: 'material-detail',
   storefront: 'storefront',
+  sellerMaterials: 'seller-materials',
+  sellerSales: 'seller-sales',
+  sellerEvaluation: 'seller-evaluation',
+  sellerDownloads: 'seller-downloads',
+  sellerFilterChoices: 'seller-filter-choices',
+  sellerVocabulary: 'seller-vocabulary',
 } as const;
 
 export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];

@@ -17,6 +17,7 @@ import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
 import { redemptionsBy } from './vouchers';
+import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
 /** How an order is paid. `free` is chosen by the server when nothing is left to pay. */
 export const PAYMENT_PROVIDERS = ['invoice', 'card', 'free', 'test'] as const;
@@ -239,7 +240,10 @@ async function placeOrder(
     return order;
   });
   crashPoint('checkout:after-commit');
-  if (made) return { order: made, created: true };
+  if (made) {
+    if (made.status === 'paid') await expireSellerCabinetsOfOrder(made.id);
+    return { order: made, created: true };
+  }
   const winner = await findByKey(db, input.userId, input.idempotencyKey);
   if (!winner) throw new Error('an order with this idempotency key vanished');
   return { order: winner, created: false };
@@ -386,7 +390,10 @@ export async function claimFreeMaterial(
     await enqueueOrderMail('free-material', order.id, { db: tx });
     return order;
   });
-  if (made) return { order: made, created: true };
+  if (made) {
+    await expireSellerCabinetsOfOrder(made.id);
+    return { order: made, created: true };
+  }
   const winner = await findByKey(db, userId, key);
   if (!winner) throw new Error('an order with this idempotency key vanished');
   return { order: winner, created: false };

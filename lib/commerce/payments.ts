@@ -7,6 +7,7 @@ import { currencyExponent } from '@/lib/money/money';
 import { enqueueCardRefund } from './card-refunds';
 import { addCredit, fulfilOrder } from './fulfilment';
 import { issueDocument, orderInvoice } from './invoices';
+import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
 type OrderRow = typeof t.orders.$inferSelect;
 
@@ -33,6 +34,7 @@ export async function recordPayment(
   if (amountMinor !== order.totalMinor)
     throw new AppError('conflict', undefined, { reason: 'amount_mismatch', expected: order.totalMinor });
   const fulfilled = await db.transaction((tx) => fulfilOrder(tx as unknown as Database, order.id, now));
+  if (fulfilled) await expireSellerCabinetsOfOrder(order.id);
   const [after] = await db.select().from(t.orders).where(eq(t.orders.id, order.id));
   return { order: after!, fulfilled };
 }
@@ -161,7 +163,7 @@ export async function refundOrder(
   now: Date = new Date(),
 ) {
   const db = getDb();
-  return db.transaction(async (transaction) => {
+  const refunded = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
     if (locked.rows.length === 0) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
@@ -212,4 +214,7 @@ export async function refundOrder(
       providerRefund,
     };
   });
+  // The sellers' figures show the refund.
+  await expireSellerCabinetsOfOrder(orderId);
+  return refunded;
 }

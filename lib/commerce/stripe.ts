@@ -10,6 +10,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { crashPoint } from './crash-points';
 import { fulfilOrder } from './fulfilment';
 import { getStripe } from './stripe-client';
+import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
 type OrderRow = typeof t.orders.$inferSelect;
 
@@ -95,5 +96,6 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { handled };
   });
   crashPoint('webhook:after-commit');
+  if (outcome.handled) await expireSellerCabinetsOfOrder(orderId);
   return outcome;
 }

@@ -4,6 +4,7 @@ import { AppError } from '@/lib/api/errors';
 import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { expireSellerCabinet } from './seller-cache';
 
 /**
  * An admin hides a material from the catalogue with a reason its seller sees on their pages
@@ -39,6 +40,7 @@ export async function setMaterialHidden(
     invalidateMaterial(materialId),
     invalidateWorld(updated.world),
     invalidateAuthor(updated.authorId),
+    expireSellerCabinet([updated.authorId]),
   ]);
   return {
     id: updated.id,

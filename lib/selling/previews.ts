@@ -154,9 +154,14 @@ export const materialPreviewsJob = defineJob(
     thread: true,
     summarize: ({ materialId, versionId }) => ({ materialId, versionId }),
     afterThread: async ({ materialId }, result) => {
-      if (!(result as { published?: boolean } | null)?.published) return;
-      // Pages of a published material changed: expire them here and on the other processes.
-      const tags = [TAGS.material(materialId), ...(await materialFootprintTags(materialId))];
+      const outcome = result as { published?: boolean; authorId?: number } | null;
+      // The seller's list shows the new cover; pages of a published material changed too:
+      // expire them here and on the other processes.
+      const tags = [
+        ...(outcome?.authorId ? [TAGS.seller(outcome.authorId)] : []),
+        ...(outcome?.published ? [TAGS.material(materialId), ...(await materialFootprintTags(materialId))] : []),
+      ];
+      if (tags.length === 0) return;
       applyTagsLocally(tags);
       await publishTags(tags);
     },
@@ -168,6 +173,7 @@ export const materialPreviewsJob = defineJob(
         storagePath: t.materialFileVersions.storagePath,
         mimeType: t.materialFileVersions.mimeType,
         status: t.materials.status,
+        authorId: t.materials.authorId,
       })
       .from(t.materialFileVersions)
       .innerJoin(t.materials, eq(t.materials.id, t.materialFileVersions.materialId))
@@ -255,6 +261,6 @@ export const materialPreviewsJob = defineJob(
       return { skipped: true };
     }
     await removeOwnFiles(materialId, replaced);
-    return { published: version.status === 'published', pages: rendered.pages.length };
+    return { published: version.status === 'published', authorId: version.authorId, pages: rendered.pages.length };
   },
 );

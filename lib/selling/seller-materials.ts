@@ -2,7 +2,9 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
+import { cached } from '@/lib/cache/cached';
 import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -25,6 +27,7 @@ import {
   releaseNotifiesBuyers,
 } from './material-rules';
 import { materialPreviewsJob, previewWatermark, storeCoverImage } from './previews';
+import { expireSellerCabinet } from './seller-cache';
 import { versionMailsFanOutJob } from './version-mails';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -60,7 +63,7 @@ export async function becomeSeller(userId: number): Promise<{ isSeller: true; be
     .returning({ becameSellerAt: t.users.becameSellerAt });
   if (!user) throw new AppError('not_found');
   await db.insert(t.authorProfiles).values({ userId }).onConflictDoNothing();
-  await invalidateAuthor(userId);
+  await Promise.all([invalidateAuthor(userId), expireSellerCabinet([userId])]);
   return { isSeller: true, becameSellerAt: user.becameSellerAt!.toISOString() };
 }
 
@@ -85,7 +88,7 @@ export interface SellerMaterialListItem {
 export const SELLER_LIST_PAGE_SIZE = 50;
 
 /** The seller's materials, newest change first, optionally by status; drafts included. */
-export async function listSellerMaterials(
+async function listSellerMaterialsNow(
   sellerId: number,
   filter: { status?: 'draft' | 'published' | 'unpublished'; page: number },
 ): Promise<{ items: SellerMaterialListItem[]; total: number }> {
@@ -203,6 +206,14 @@ async function classificationOf(db: Database | Tx, materialId: number): Promise<
     ]);
   return { subjectIds, gradeIds, learningYearIds, materialTypeIds, keywordIds, lessonIds, schoolTypes };
 }
+
+/** The seller's materials list, cached under the seller's tag (expired by each of their changes). */
+export const listSellerMaterials = cached(
+  listSellerMaterialsNow,
+  CACHE_KEYS.sellerMaterials,
+  (sellerId: number) => [TAGS.seller(sellerId)],
+  60,
+);
 
 /** The seller's view of one of their materials (404 for anyone else's). */
 export async function getSellerMaterial(sellerId: number, materialId: number): Promise<SellerMaterial> {
@@ -403,6 +414,7 @@ export async function updateSellerMaterial(
     return updated!;
   });
   if (material.status === 'published') await invalidatePublished(material.id, material.world);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -550,6 +562,7 @@ export async function uploadMainFile(input: {
   });
   if (result.replacedPath) await storage.remove(result.replacedPath).catch(() => undefined);
   void written;
+  await expireSellerCabinet([input.sellerId]);
   return getSellerMaterial(input.sellerId, result.materialId);
 }
 
@@ -559,6 +572,7 @@ export async function uploadCover(sellerId: number, materialId: number, bytes: B
   const material = await ownMaterial(getDb(), sellerId, materialId);
   await storeCoverImage(materialId, bytes);
   if (material.status === 'published') await invalidatePublished(materialId, material.world);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -595,6 +609,7 @@ export async function choosePreviewPages(
     return material;
   });
   if (material.status === 'published') await invalidatePublished(materialId, material.world);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -636,6 +651,7 @@ export async function publishMaterial(sellerId: number, materialId: number): Pro
     return updated!;
   });
   await Promise.all([invalidatePublished(materialId, material.world), invalidateAuthor(sellerId)]);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -653,6 +669,7 @@ export async function unpublishMaterial(sellerId: number, materialId: number): P
     return updated!;
   });
   await Promise.all([invalidatePublished(materialId, material.world), invalidateAuthor(sellerId)]);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -712,6 +729,7 @@ export async function deleteSellerMaterial(sellerId: number, materialId: number)
   await Promise.all([...new Set(paths)].map((path) => storage.remove(path).catch(() => undefined)));
   if (material.status === 'published' || sold) await invalidatePublished(materialId, material.world);
   await invalidateAuthor(sellerId);
+  await expireSellerCabinet([sellerId]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -777,6 +795,7 @@ export async function releaseStagedVersion(
     return material;
   });
   await invalidatePublished(materialId, material.world);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
 }
 
@@ -803,6 +822,7 @@ export async function createBundle(sellerId: number, world: WorldCode): Promise<
       previewStatus: 'none',
     })
     .returning({ id: t.materials.id });
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, bundle!.id);
 }
 
@@ -893,5 +913,6 @@ export async function setBundleItems(
     return bundle;
   });
   if (bundle.status === 'published') await invalidatePublished(bundleId, bundle.world);
+  await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, bundleId);
 }

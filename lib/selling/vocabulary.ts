@@ -1,5 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
+import { cached } from '@/lib/cache/cached';
+import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -19,7 +21,7 @@ export interface SellerVocabulary {
   lessons: VocabularyValue[];
 }
 
-export async function sellerVocabulary(world: WorldCode): Promise<SellerVocabulary> {
+async function sellerVocabularyNow(world: WorldCode): Promise<SellerVocabulary> {
   const db = getDb();
   // One after another: the embedded database answers one query at a time anyway.
   const subjects = await db
@@ -54,3 +56,11 @@ export async function sellerVocabulary(world: WorldCode): Promise<SellerVocabula
     .orderBy(asc(t.lessons.title));
   return { subjects, grades, learningYears, materialTypes, keywords, lessons };
 }
+
+/** Cached with the world's lists: vocabularies change with the catalogue's, rarely. */
+export const sellerVocabulary = cached(
+  sellerVocabularyNow,
+  CACHE_KEYS.sellerVocabulary,
+  (world: WorldCode) => [TAGS.world(world)],
+  600,
+);
