@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -34,6 +34,9 @@ import { prepareDownload } from '@/lib/downloads/downloads';
 import { saveBillingAddress } from '@/lib/cabinet/billing-address';
 import { billingAddressSchema } from '@/lib/cabinet/validation';
 import { deliveredMail } from './support/mail';
+import { refundOrder } from '@/lib/commerce/payments';
+import { TAGS } from '@/lib/cache/tags';
+import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { apiRequest, TEST_ORIGIN } from './support/request';
@@ -643,4 +646,55 @@ describe(`selling API on ${BACKEND}`, () => {
     expect(order.status).toBe('paid');
     for (const id of items) expect((await prepareDownload(buyer.id, id)).bytes.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('expires the seller’s cached cabinet when they change a material, when they sell and when a sale is refunded', async () => {
+    const [sellerRow] = await getDb()
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, DEMO_ACCOUNTS.seller));
+    const tag = TAGS.seller(sellerRow!.id);
+    const expiredSince = async (step: () => Promise<unknown>) => {
+      const before = expiredAt(tag) ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await step();
+      return (expiredAt(tag) ?? 0) > before;
+    };
+    const draft = await json<SellerMaterial>(await upload(seller, await pdf(1)));
+    expect(await expiredSince(() => patch(seller, draft.id, { title: 'Zwischenstand' }))).toBe(true);
+
+    const buyer = await newTeacher('Käufer Cache');
+    await saveBillingAddress(
+      buyer.id,
+      billingAddressSchema.parse({
+        full_name: 'Max Muster',
+        street: 'Schulstraße 2',
+        postal_code: '10115',
+        city: 'Berlin',
+        country_code: 'DE',
+      }),
+    );
+    const [sold] = await getDb()
+      .select({ id: t.materials.id })
+      .from(t.materials)
+      .where(
+        and(eq(t.materials.authorId, sellerRow!.id), eq(t.materials.isActive, true), gt(t.materials.priceCents, 0)),
+      )
+      .limit(1);
+    await addToCart({ world: 'de', userId: buyer.id, cartToken: null }, sold!.id, 'single');
+    let orderId = 0;
+    expect(
+      await expiredSince(async () => {
+        const { order } = await checkout({
+          userId: buyer.id,
+          world: 'de',
+          provider: 'test',
+          idempotencyKey: `selling-cache-${sold!.id}`,
+          expectedTotal: null,
+          deliveryConsent: true,
+        });
+        orderId = order.id;
+      }),
+    ).toBe(true);
+    expect(await expiredSince(() => refundOrder(orderId, { itemIds: 'all', to: 'credit' }))).toBe(true);
+  }, 60_000);
 });
