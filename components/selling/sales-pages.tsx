@@ -102,13 +102,25 @@ interface Choices {
   worlds: WorldCode[];
 }
 
+/**
+ * Rows of a per-material table a page shows (the best first): a seller with thousands of
+ * materials gets the top of the list, the CSV export has everything. Pages of thousands of rows
+ * cost every request their rendering.
+ */
+const PER_MATERIAL_ROWS = 25;
+/** Materials the filter's select offers (in title order), plus the one chosen. */
+const MATERIAL_CHOICES = 300;
+
 function MaterialSelect({ t, choices, value }: { t: Translator; choices: Choices; value: string | undefined }) {
+  const offered = choices.materials.slice(0, MATERIAL_CHOICES);
+  const chosen = choices.materials.find((material) => String(material.id) === value);
+  if (chosen && !offered.includes(chosen)) offered.push(chosen);
   return (
     <label>
       {t('filter.material')}
       <select name="materialId" defaultValue={value ?? ''}>
         <option value="">{t('filter.allMaterials')}</option>
-        {choices.materials.map((material) => (
+        {offered.map((material) => (
           <option key={material.id} value={String(material.id)}>
             {/* The same title may be sold in two countries: say which one. */}
             {`${material.title || `#${material.id}`}${choices.worlds.length > 1 ? ` (${getWorld(material.world).nativeName})` : ''}`}
@@ -425,7 +437,7 @@ export const SalesPage: PageView<AreaPageProps> = {
                       </tr>
                     </thead>
                     <tbody>
-                      {result.downloads.materials.map((row) => (
+                      {result.downloads.materials.slice(0, PER_MATERIAL_ROWS).map((row) => (
                         <tr key={row.materialId}>
                           <td>{row.title || `#${row.materialId}`}</td>
                           <td className={styles.amount}>{row.downloads}</td>
@@ -434,6 +446,9 @@ export const SalesPage: PageView<AreaPageProps> = {
                     </tbody>
                   </table>
                 </div>
+                {result.downloads.materials.length > PER_MATERIAL_ROWS ? (
+                  <p>{t('topRows', { count: PER_MATERIAL_ROWS, total: result.downloads.materials.length })}</p>
+                ) : null}
               </>
             )}
           </>
@@ -682,7 +697,7 @@ function EvaluationCharts({
               </tr>
             </thead>
             <tbody>
-              {evaluation.materials.map((row) => (
+              {evaluation.materials.slice(0, PER_MATERIAL_ROWS).map((row) => (
                 <tr key={row.materialId} data-material-id={row.materialId}>
                   <td>
                     <a href={salesHref(row.materialId)}>{row.title || `#${row.materialId}`}</a>
@@ -695,6 +710,9 @@ function EvaluationCharts({
               ))}
             </tbody>
           </table>
+          {evaluation.materials.length > PER_MATERIAL_ROWS ? (
+            <p>{t('topRows', { count: PER_MATERIAL_ROWS, total: evaluation.materials.length })}</p>
+          ) : null}
         </div>
       )}
       <p>
