@@ -24,14 +24,22 @@ export function fieldErrorsFromAnswer(details: unknown): Record<string, FieldErr
   return out;
 }
 
-async function errorBody(error: HTTPError): Promise<{ code?: string; details?: unknown } | null> {
+/** The error of an API answer (`{ error: { code, message, details } }`), or null for anything else. */
+export async function apiErrorOf(
+  error: unknown,
+): Promise<{ code?: string; message?: string; details?: unknown } | null> {
+  if (!(error instanceof HTTPError)) return null;
   try {
-    const body = (await error.response.clone().json()) as { error?: { code?: string; details?: unknown } };
+    const body = (await error.response.clone().json()) as {
+      error?: { code?: string; message?: string; details?: unknown };
+    };
     return body.error ?? null;
   } catch {
     return null;
   }
 }
+
+const errorBody = apiErrorOf;
 
 interface Options<S extends ZodType, R> {
   /** The form element, to focus the first field with an error. */

@@ -4,7 +4,7 @@ import type { AreaPageProps } from '@/components/areas/lazy-view';
 import styles from '@/components/commerce/commerce.module.css';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { getAccountRole } from '@/lib/accounts/accounts';
+import { isSellerAccount } from '@/lib/accounts/accounts';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { minimumPayoutMinor, periodBounds } from '@/lib/selling/payout-plan';
@@ -21,7 +21,7 @@ export const FeesPage: PageView<AreaPageProps> = {
   async render({ world, route, userId }) {
     const meta = await getTranslations('meta');
     const t = await getTranslations('cabinet-settings');
-    const seller = userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
+    const seller = await isSellerAccount(userId);
     const payouts = seller ? await listPayoutsOf(userId!) : [];
     const money = (minor: number, currency: string) => formatPrice(minor, currency, world.locale);
     const month = new Intl.DateTimeFormat(world.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });

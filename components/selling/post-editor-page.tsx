@@ -5,15 +5,13 @@ import styles from '@/components/cabinet/cabinet.module.css';
 import { cabinetTexts } from '@/components/pages/cabinet-settings-pages';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { getAccountRole } from '@/lib/accounts/accounts';
+import { isSellerAccount } from '@/lib/accounts/accounts';
 import { AppError } from '@/lib/api/errors';
 import { parseId } from '@/lib/api/schemas';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getSellerPost, listSellerPosts, SELLER_POSTS_PAGE_SIZE, type SellerPost } from '@/lib/selling/posts';
 import { NewPostButton, PostEditor } from './post-editor';
 import own from './author-pages.module.css';
-
-const isSeller = async (userId: number | null) => userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
 
 /**
  * The post editor (route `cabinet-post-editor/{postId?}`): without an id, the author's posts
@@ -28,7 +26,7 @@ export const PostEditorPage: PageView<AreaPageProps> = {
     const texts = cabinetTexts(world);
     const t = texts.posts;
     const basePath = pathFor(world.code, 'cabinet-post-editor');
-    if (!(await isSeller(userId)))
+    if (!(await isSellerAccount(userId)))
       return (
         <section className={styles.section} data-route={route.id}>
           <h1>{meta(`routes.${route.id}.title`)}</h1>

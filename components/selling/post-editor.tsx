@@ -4,6 +4,7 @@ import { HTTPError } from 'ky';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { CabinetTexts } from '@/components/cabinet/texts';
+import { apiErrorOf, fieldErrorsFromAnswer } from '@/components/cabinet/use-settings-form';
 import { getApiClient } from '@/lib/api/browser';
 import type { PostImageAnswer } from '@/lib/selling/post-images';
 import {
@@ -23,33 +24,6 @@ export type PostTexts = CabinetTexts['posts'];
 
 type Patch = { title?: string; body?: string };
 type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'unsaved';
-
-interface ApiErrorBody {
-  code?: string;
-  message?: string;
-  details?: unknown;
-}
-
-async function apiError(error: unknown): Promise<ApiErrorBody | null> {
-  if (!(error instanceof HTTPError)) return null;
-  try {
-    const body = (await error.response.clone().json()) as { error?: ApiErrorBody };
-    return body.error ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Field → problem code, from a 400's details (`[{ path, code }]`). */
-function fieldProblems(details: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!Array.isArray(details)) return out;
-  for (const detail of details as { path?: unknown; code?: unknown }[]) {
-    if (typeof detail.path !== 'string' || detail.path === '') continue;
-    out[detail.path.split('.')[0]!] ??= typeof detail.code === 'string' ? detail.code : 'invalid';
-  }
-  return out;
-}
 
 const without = (errors: Record<string, string>, field: string) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
@@ -159,12 +133,12 @@ export function PostEditor({ initial, texts, locale, listPath }: EditorProps) {
       setSaveState(left ? 'unsaved' : 'saved');
       return !left;
     } catch (error) {
-      const body = await apiError(error);
+      const body = await apiErrorOf(error);
       pending.current = { ...patch, ...pending.current };
       writePending(postId, pending.current);
       if (body && (body.code === 'validation_failed' || body.code === 'bad_request')) {
         // Refused: nothing was stored, the fields keep what was typed and say why.
-        setFieldErrors(fieldProblems(body.details));
+        setFieldErrors(fieldErrorsFromAnswer(body.details));
         setSaveState('invalid');
       } else {
         setSaveState('unsaved');
@@ -204,7 +178,7 @@ export function PostEditor({ initial, texts, locale, listPath }: EditorProps) {
     /* eslint-enable react-hooks/set-state-in-effect */
     pending.current = { ...kept, ...pending.current };
     void flush();
-    // Once per post.
+    // Once per post: `flush` changes identity with every save, and running again would resend what was kept.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postId]);
 
@@ -260,7 +234,7 @@ export function PostEditor({ initial, texts, locale, listPath }: EditorProps) {
             ? texts.image.format
             : status === 422
               ? texts.image.invalid
-              : ((await apiError(error))?.message ?? texts.actionFailed),
+              : ((await apiErrorOf(error))?.message ?? texts.actionFailed),
       );
     } finally {
       setBusy(null);
@@ -274,8 +248,8 @@ export function PostEditor({ initial, texts, locale, listPath }: EditorProps) {
       if (!(await flush())) return;
       setPost(await getApiClient().post<SellerPost>(`v3/seller/posts/${postId}/${action}`));
     } catch (error) {
-      const body = await apiError(error);
-      const problems = fieldProblems(body?.details);
+      const body = await apiErrorOf(error);
+      const problems = fieldErrorsFromAnswer(body?.details);
       if (body?.code === 'validation_failed' && Object.keys(problems).length) {
         setFieldErrors(problems);
         setMessage(texts.publishProblems);
@@ -296,7 +270,7 @@ export function PostEditor({ initial, texts, locale, listPath }: EditorProps) {
       writePending(postId, {});
       router.push(listPath);
     } catch (error) {
-      setMessage((await apiError(error))?.message ?? texts.actionFailed);
+      setMessage((await apiErrorOf(error))?.message ?? texts.actionFailed);
       setBusy(null);
     }
   }

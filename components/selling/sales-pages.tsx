@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { getAccountRole } from '@/lib/accounts/accounts';
+import { isSellerAccount } from '@/lib/accounts/accounts';
 import { AppError } from '@/lib/api/errors';
 import { issueKind, parseId } from '@/lib/api/schemas';
 import { BASIS_POINTS } from '@/lib/money/money';
@@ -32,8 +32,6 @@ import sellingStyles from './selling.module.css';
 
 type Translator = Awaited<ReturnType<typeof getTranslations<'cabinet-sales'>>>;
 type Query = AreaPageProps['query'];
-
-const isSeller = async (userId: number | null) => userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
 
 /** A query value as a form sends it: the first of repeated keys; an empty field is no value. */
 function queryValue(query: Query, key: string): string | undefined {
@@ -234,7 +232,7 @@ const SALES_FILTER_KEYS = ['from', 'to', 'orderWorld', 'materialId'] as const;
 export const SalesPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
   async render({ world, route, userId, query }) {
-    if (!(await isSeller(userId))) return <NotSeller world={world} route={route} />;
+    if (!(await isSellerAccount(userId))) return <NotSeller world={world} route={route} />;
     const sellerId = userId!;
     const meta = await getTranslations('meta');
     const t = await getTranslations('cabinet-sales');
@@ -483,7 +481,7 @@ const EVALUATION_KEYS = ['from', 'to', 'materialId', 'granularity'] as const;
 export const EvaluationPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
   async render({ world, route, userId, query }) {
-    if (!(await isSeller(userId))) return <NotSeller world={world} route={route} />;
+    if (!(await isSellerAccount(userId))) return <NotSeller world={world} route={route} />;
     const sellerId = userId!;
     const meta = await getTranslations('meta');
     const t = await getTranslations('cabinet-sales');

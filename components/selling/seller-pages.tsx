@@ -3,7 +3,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { getAccountRole } from '@/lib/accounts/accounts';
+import { isSellerAccount } from '@/lib/accounts/accounts';
 import { AppError } from '@/lib/api/errors';
 import { parseId } from '@/lib/api/schemas';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
@@ -47,8 +47,6 @@ function BecomeSeller({ texts }: { texts: SellerTexts }) {
   );
 }
 
-const isSeller = async (userId: number | null) => userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
-
 const STATUSES = ['draft', 'published', 'unpublished'] as const;
 
 /**
@@ -61,7 +59,7 @@ export const SellerMaterialsPage: PageView<AreaPageProps> = {
   async render({ world, route, userId, query }) {
     const meta = await getTranslations('meta');
     const texts = await sellerTexts();
-    if (!(await isSeller(userId)))
+    if (!(await isSellerAccount(userId)))
       return (
         <section className={styles.section} data-route={route.id}>
           <h1>{meta(`routes.${route.id}.title`)}</h1>
@@ -151,7 +149,7 @@ export const UploadPage: PageView<AreaPageProps> = {
   async render({ world, route, userId, params, query }) {
     const meta = await getTranslations('meta');
     const texts = await sellerTexts();
-    if (!(await isSeller(userId)))
+    if (!(await isSellerAccount(userId)))
       return (
         <section className={styles.section} data-route={route.id}>
           <h1>{meta(`routes.${route.id}.title`)}</h1>

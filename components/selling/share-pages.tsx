@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { getAccountRole } from '@/lib/accounts/accounts';
+import { isSellerAccount } from '@/lib/accounts/accounts';
 import { parseId } from '@/lib/api/schemas';
 import { pathFor } from '@/lib/routing/localized-routes';
 import {
@@ -27,8 +27,6 @@ import styles from './share.module.css';
 import sellingStyles from './selling.module.css';
 
 type Translator = Awaited<ReturnType<typeof getTranslations<'seller'>>>;
-
-const isSeller = async (userId: number | null) => userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
 
 const copyTexts = (t: Translator): CopyLinkTexts => ({
   copy: t('sharing.link.copy'),
@@ -92,7 +90,7 @@ export const MaterialSharingPage: PageView<AreaPageProps> = {
         {t('sharing.toMaterials')}
       </a>
     );
-    if (!(await isSeller(userId)))
+    if (!(await isSellerAccount(userId)))
       return (
         <section className={sellingStyles.section} data-route={route.id}>
           {title}

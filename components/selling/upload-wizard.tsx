@@ -1,7 +1,7 @@
 'use client';
 
-import { HTTPError } from 'ky';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { apiErrorOf, fieldErrorsFromAnswer } from '@/components/cabinet/use-settings-form';
 import { getApiClient } from '@/lib/api/browser';
 import { formatAmountInput, parseAmountInput } from '@/lib/money/decimal-input';
 import { formatPrice } from '@/lib/pricing/format-price';
@@ -39,33 +39,6 @@ interface Props {
 }
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'invalid' | 'unsaved';
-
-interface ApiErrorBody {
-  code?: string;
-  message?: string;
-  details?: unknown;
-}
-
-async function apiError(error: unknown): Promise<ApiErrorBody | null> {
-  if (!(error instanceof HTTPError)) return null;
-  try {
-    const body = (await error.response.clone().json()) as { error?: ApiErrorBody };
-    return body.error ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Field → problem code, from a 400's details (`[{ path, code }]`). */
-function fieldProblems(details: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!Array.isArray(details)) return out;
-  for (const detail of details as { path?: unknown; code?: unknown; message?: unknown }[]) {
-    if (typeof detail.path !== 'string') continue;
-    out[detail.path.split('.')[0]!] ??= typeof detail.code === 'string' ? detail.code : String(detail.message ?? '');
-  }
-  return out;
-}
 
 const pendingKey = (id: number) => `kreide-upload-draft-${id}`;
 
@@ -142,12 +115,12 @@ export function UploadWizard(props: Props) {
       setFieldErrors({});
       setSaveState(Object.keys(pending.current).length ? 'unsaved' : 'saved');
     } catch (error) {
-      const body = await apiError(error);
+      const body = await apiErrorOf(error);
       if (body && (body.code === 'validation_failed' || body.code === 'bad_request')) {
         // Refused: nothing was stored, the inputs keep what was typed; the fields say why.
         pending.current = { ...patch, ...pending.current };
         writePending(materialId, pending.current);
-        setFieldErrors(fieldProblems(body.details));
+        setFieldErrors(fieldErrorsFromAnswer(body.details));
         setSaveState('invalid');
       } else {
         pending.current = { ...patch, ...pending.current };
@@ -194,7 +167,7 @@ export function UploadWizard(props: Props) {
     /* eslint-enable react-hooks/set-state-in-effect */
     pending.current = { ...kept, ...pending.current };
     void flush();
-    // Once per material.
+    // Once per material: `flush` changes identity with every save, and running again would resend what was kept.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [materialId]);
 
@@ -250,7 +223,7 @@ export function UploadWizard(props: Props) {
       setMaterial(answer);
       if (materialId === null) setTitle(answer.title);
     } catch (error) {
-      setMessage((await apiError(error))?.message ?? texts.errors.generic);
+      setMessage((await apiErrorOf(error))?.message ?? texts.errors.generic);
     } finally {
       setUploading(false);
     }
@@ -781,7 +754,7 @@ function PublishStep({
       onChanged(answer);
       setNotice(action === 'publish' ? t.published : t.unpublished);
     } catch (error) {
-      const body = await apiError(error);
+      const body = await apiErrorOf(error);
       if (body?.code === 'validation_failed' && Array.isArray(body.details))
         setRefused(
           (body.details as { path: string; code?: string }[]).map((d) => ({
@@ -803,7 +776,7 @@ function PublishStep({
       setDeleted(true);
       setNotice(t.deleted);
     } catch (error) {
-      setNotice((await apiError(error))?.message ?? texts.errors.generic);
+      setNotice((await apiErrorOf(error))?.message ?? texts.errors.generic);
     } finally {
       setWorking(false);
     }
@@ -889,7 +862,7 @@ function ReleaseVersion({
       setState('idle');
       onReleased(answer);
     } catch (error) {
-      setMessage((await apiError(error))?.message ?? texts.errors.generic);
+      setMessage((await apiErrorOf(error))?.message ?? texts.errors.generic);
       setState('failed');
     }
   }
@@ -945,7 +918,7 @@ function BundleItems({
         }),
       );
     } catch (error) {
-      setMessage((await apiError(error))?.message ?? texts.errors.generic);
+      setMessage((await apiErrorOf(error))?.message ?? texts.errors.generic);
     }
   }
   return (

@@ -80,6 +80,11 @@ export async function getAccountRole(userId: number): Promise<{ role: string; is
   return row;
 }
 
+/** Whether the signed-in user (null: nobody) sells: what the seller pages show depends on it. */
+export async function isSellerAccount(userId: number | null): Promise<boolean> {
+  return userId !== null && Boolean((await getAccountRole(userId))?.isSeller);
+}
+
 /** Finds a user by e-mail (compared lower-cased). */
 export async function findUserByEmail(email: string) {
   const [row] = await getDb()

@@ -4,8 +4,17 @@
  * (lib/selling/payout-providers.ts) stores what this returns.
  */
 import { currencyExponent } from '@/lib/money/money';
+import { GREEK_TO_LATIN } from '@/lib/text/slugify';
 
 /** Letters SEPA's basic character set lacks, written the way banks and passports write them. */
+/** The Greek letters of slugs (lib/text/slugify.ts), with their capitals. */
+const GREEK_TO_LATIN_WITH_CAPITALS: Record<string, string> = Object.fromEntries(
+  Object.entries(GREEK_TO_LATIN).flatMap(([letter, latin]) => [
+    [letter, latin],
+    [letter.toUpperCase(), latin.charAt(0).toUpperCase() + latin.slice(1)],
+  ]),
+);
+
 const TRANSLITERATION: Readonly<Record<string, string>> = {
   Ä: 'Ae',
   Ö: 'Oe',
@@ -29,56 +38,8 @@ const TRANSLITERATION: Readonly<Record<string, string>> = {
   þ: 'th',
   ı: 'i',
   '&': '+',
-  // Greek (ELOT 743, simplified).
-  Α: 'A',
-  Β: 'V',
-  Γ: 'G',
-  Δ: 'D',
-  Ε: 'E',
-  Ζ: 'Z',
-  Η: 'I',
-  Θ: 'Th',
-  Ι: 'I',
-  Κ: 'K',
-  Λ: 'L',
-  Μ: 'M',
-  Ν: 'N',
-  Ξ: 'X',
-  Ο: 'O',
-  Π: 'P',
-  Ρ: 'R',
-  Σ: 'S',
-  Τ: 'T',
-  Υ: 'Y',
-  Φ: 'F',
-  Χ: 'Ch',
-  Ψ: 'Ps',
-  Ω: 'O',
-  α: 'a',
-  β: 'v',
-  γ: 'g',
-  δ: 'd',
-  ε: 'e',
-  ζ: 'z',
-  η: 'i',
-  θ: 'th',
-  ι: 'i',
-  κ: 'k',
-  λ: 'l',
-  μ: 'm',
-  ν: 'n',
-  ξ: 'x',
-  ο: 'o',
-  π: 'p',
-  ρ: 'r',
-  σ: 's',
-  ς: 's',
-  τ: 't',
-  υ: 'y',
-  φ: 'f',
-  χ: 'ch',
-  ψ: 'ps',
-  ω: 'o',
+  // Greek: the same transliteration as slugs, with capitals.
+  ...GREEK_TO_LATIN_WITH_CAPITALS,
   // Cyrillic (Bulgarian, Serbian, Ukrainian and Russian letters; scientific-style, simplified).
   А: 'A',
   Б: 'B',

@@ -1,4 +1,5 @@
-const GREEK: Record<string, string> = {
+/** Greek letters in Latin (ELOT 743, simplified), lower case: for slugs and bank files. */
+export const GREEK_TO_LATIN: Record<string, string> = {
   α: 'a',
   β: 'v',
   γ: 'g',
@@ -38,7 +39,7 @@ export function slugify(title: string, maxLength = 80): string {
   out = out
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/[\u0370-\u03ff]/g, (ch) => GREEK[ch] ?? '')
+    .replace(/[\u0370-\u03ff]/g, (ch) => GREEK_TO_LATIN[ch] ?? '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   if (out.length > maxLength) out = out.slice(0, maxLength).replace(/-[^-]*$/, '');
