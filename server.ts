@@ -55,8 +55,10 @@ async function main() {
       `${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`,
     );
   const server = createServer((req, res) => {
-    if (preRoute(req, res)) return;
-    void handle(req, res);
+    // preRoute answers from memory, or hands over to Next (itself, after an asynchronous check).
+    const toNext = () => void handle(req, res);
+    if (preRoute(req, res, toNext)) return;
+    toNext();
   });
   server.listen(env.PORT, () => console.log(`Kreide listening on http://localhost:${env.PORT}`));
 

@@ -1,4 +1,5 @@
 import { getHtmlCache } from '@/lib/http/html-cache';
+import { getPrivatePageCache, purgePrivatePages } from '@/lib/http/private-page-cache';
 import { purgeHtmlPages } from './html-purge';
 import { CacheListener } from './listener';
 import { TAGS } from './tags';
@@ -11,18 +12,20 @@ const holder = globalThis as unknown as Record<symbol, CacheListener | undefined
 
 /**
  * Expires `tags` in this process: Next's cached data and pages (the tag store its cache handler
- * reads) and the in-process HTML cache. `*` expires everything.
+ * reads) and the in-process HTML caches, public and private. `*` expires everything.
  */
 export function applyTagsLocally(tags: readonly string[]): void {
   if (tags.includes(TAGS.all)) return expireEverythingLocally();
   expireTags(tags);
   purgeHtmlPages(getHtmlCache(), tags);
+  purgePrivatePages(tags);
 }
 
 /** Expires everything cached in this process (invalidations may have been missed). */
 export function expireEverythingLocally(): void {
   expireAll();
   getHtmlCache().purge();
+  getPrivatePageCache().purge();
 }
 
 /** Sends `tags` to the other Kreide processes; without a listener (embedded database) a no-op. */

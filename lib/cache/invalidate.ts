@@ -44,6 +44,17 @@ export async function invalidateWorld(world: string): Promise<void> {
 }
 
 /**
+ * An account wrote something: every page kept rendered for it (lib/http/private-page-cache.ts)
+ * goes, in this process at once and in every other through NOTIFY. No data carries the tag, so
+ * Next's request state is left alone.
+ */
+export async function expireAccountPages(userId: number): Promise<void> {
+  const tags = [TAGS.accountPages(userId)];
+  applyTagsLocally(tags);
+  await publishTags(tags);
+}
+
+/**
  * Expires `tags`: in this process at once (before the returned promise is first awaited), in
  * Next's request state when called inside a request, and in every other process through NOTIFY.
  */

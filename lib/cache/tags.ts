@@ -32,6 +32,8 @@ export const TAGS = {
   blogPost: (id: number): string => `blog-post:${checkedId(id)}`,
   /** A seller's own cabinet figures (materials list, sales, evaluation): private, per seller. */
   seller: (id: number): string => `seller:${checkedId(id)}`,
+  /** One account's cached private pages (lib/http/private-page-cache.ts): no data carries it. */
+  accountPages: (id: number): string => `account-pages:${checkedId(id)}`,
   world: (code: string): string => `world:${checkedWord(code)}`,
   popularAuthors: (code: string): string => `popular-authors:${checkedWord(code)}`,
   // Tags travel in a header: a non-ASCII host is written percent-encoded.

@@ -229,7 +229,7 @@ export function captureIntoCache(
   res: ServerResponse,
   key: string,
   ttlMs: number,
-  options: { overrideCacheControl?: string } = {},
+  options: { overrideCacheControl?: string; privatePage?: boolean } = {},
   cache = getHtmlCache(),
 ): void {
   if (req.method !== 'GET') return;
@@ -256,7 +256,10 @@ export function captureIntoCache(
     collect(chunk, rest[0]);
     const type = String(res.getHeader('content-type') ?? '');
     const control = String(res.getHeader('cache-control') ?? '');
-    const cacheable = options.overrideCacheControl !== undefined || !/private|no-store/.test(control);
+    // A private page (lib/http/private-page-cache.ts) keeps Next's `private, no-store`: it is
+    // stored here for its own session only, and no other cache may keep it.
+    const cacheable =
+      options.privatePage === true || options.overrideCacheControl !== undefined || !/private|no-store/.test(control);
     if (res.statusCode === 200 && type.startsWith('text/html') && cacheable) {
       const headers = { ...res.getHeaders() };
       if (options.overrideCacheControl) headers['cache-control'] = options.overrideCacheControl;

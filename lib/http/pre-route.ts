@@ -11,6 +11,14 @@ import { installCompression } from './compression';
 import { createNonce, getCspBuilder } from './csp';
 import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { installNonceInjection } from './nonce-response';
+import {
+  accountOfSessionCookie,
+  getPrivatePageCache,
+  PRIVATE_PAGE_TTL_MS,
+  PRIVATELY_CACHED_ROUTES,
+  privatePageCandidate,
+  privatePageKey,
+} from './private-page-cache';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from './same-origin-path';
@@ -33,10 +41,12 @@ const SEARCH_TTL_MS = 60_000;
 
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
- * never I/O. Returns true when it answered the request itself. Every response gets the security
- * headers; every HTML page its own CSP nonce, cached or rendered by Next.
+ * never I/O but for one: a seller's cabinet page (private-page-cache.ts) checks its session
+ * before it may be served from memory, and hands the request to `next` itself when it is not.
+ * Returns true when it answered the request itself or took it over. Every response gets the
+ * security headers; every HTML page its own CSP nonce, cached or rendered by Next.
  */
-export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
+export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () => void): boolean {
   // A path that cannot be decoded (`%FF`, `%E0%A4%A`, a NUL) names no page of ours; Next would
   // fail on it with a 500 while matching dynamic segments. It gets the world's not-found page.
   // Decoded once for the whole request; most paths have nothing to decode.
@@ -83,6 +93,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
   }) as ServerResponse['writeHead'];
 
   let capture: (() => void) | null = null;
+  let privateRoute = false;
   // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
   const world = rawSegments[0];
   if (decodedSegments && isWorldCode(world)) {
@@ -91,6 +102,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
       res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
       maskSecretPath(req, res, world, match);
       // Public pages are the same for every anonymous visitor: serve them from memory.
+      privateRoute = PRIVATELY_CACHED_ROUTES.has(match.route.id);
       if (match.route.area === 'public') {
         const key = htmlCacheKey(req);
         if (key) {
@@ -111,15 +123,53 @@ export function preRoute(req: IncomingMessage, res: ServerResponse): boolean {
     }
   }
 
-  // A page's nonce changes with every response: a browser revalidating its old copy must get
-  // the page again, never a 304 that pairs the old page with a new policy.
-  if (String(req.headers.accept ?? '').includes('text/html')) {
-    delete req.headers['if-none-match'];
-    delete req.headers['if-modified-since'];
+  const toNext = (capture: (() => void) | null) => {
+    // A page's nonce changes with every response: a browser revalidating its old copy must get
+    // the page again, never a 304 that pairs the old page with a new policy.
+    if (String(req.headers.accept ?? '').includes('text/html')) {
+      delete req.headers['if-none-match'];
+      delete req.headers['if-modified-since'];
+    }
+    // Next → capture (the page as rendered) → nonce injection → compression → the client.
+    installCompression(req, res);
+    installNonceInjection(req, res, (nonce) => csp.build(nonce, host, secure));
+    capture?.();
+  };
+
+  const sealedSession = next && privateRoute ? privatePageCandidate(req) : null;
+  if (next && sealedSession) {
+    const cache = getPrivatePageCache();
+    void accountOfSessionCookie(sealedSession)
+      .then((userId) => {
+        // No valid session: Next sends the visitor to the login page.
+        if (userId === null) return null;
+        const key = privatePageKey(req, userId);
+        const served = serveCached(
+          req,
+          res,
+          key,
+          () => {
+            const nonce = createNonce();
+            return { nonce, policy: csp.build(nonce, host, secure) };
+          },
+          cache,
+        );
+        if (served) return 'served';
+        return () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache);
+      })
+      .catch((error: unknown) => {
+        // The session could not be checked (database away): Next renders, and says so itself.
+        console.error('private page cache:', (error as Error).message);
+        return null;
+      })
+      .then((outcome) => {
+        if (outcome === 'served' || res.headersSent) return;
+        toNext(outcome);
+        next();
+      });
+    return true;
   }
-  // Next → capture (the page as rendered) → nonce injection → compression → the client.
-  installCompression(req, res);
-  installNonceInjection(req, res, (nonce) => csp.build(nonce, host, secure));
-  capture?.();
+
+  toNext(capture);
   return false;
 }

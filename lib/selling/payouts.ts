@@ -21,6 +21,8 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/api/errors';
+import { applyTagsLocally, publishTags } from '@/lib/cache/bus';
+import { TAGS } from '@/lib/cache/tags';
 import { CREDIT_NOTE_SERIES, documentNumberSql, reserveDocumentNumbersCte } from '@/lib/commerce/document-numbers';
 import { PLATFORM } from '@/lib/commerce/platform';
 import { getDb, type Database } from '@/lib/db/client';
@@ -358,6 +360,21 @@ async function completeRun(runId: number, provider: PayoutProvider, now: Date = 
   if (done.length === 0 && filePath) await getStorage().remove(filePath);
 }
 
+/**
+ * The payouts and credit notes a run recorded show on its sellers' cabinets: their cached copies
+ * go, here and in the other processes.
+ */
+async function expireCabinetsOfRun(runId: number): Promise<void> {
+  const sellers = await getDb()
+    .selectDistinct({ sellerId: t.payouts.sellerId })
+    .from(t.payouts)
+    .where(eq(t.payouts.runId, runId));
+  const tags = sellers.map((row) => TAGS.seller(row.sellerId));
+  if (tags.length === 0) return;
+  applyTagsLocally(tags);
+  await publishTags(tags);
+}
+
 /** A run with its payouts summed up per status and currency. */
 async function runView(db: Database, run: typeof t.payoutRuns.$inferSelect): Promise<PayoutRunView> {
   const totals = await db
@@ -443,6 +460,7 @@ export async function runPayouts(
   if (run.status !== 'completed') {
     await completeRun(run.id, provider);
     run = (await existing())!;
+    await expireCabinetsOfRun(run.id);
   }
   return { run: await runView(db, run), created };
 }

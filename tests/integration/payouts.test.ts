@@ -17,6 +17,8 @@ import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { preparePage } from '@/lib/http/html-cache';
+import { getPrivatePageCache } from '@/lib/http/private-page-cache';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -232,8 +234,25 @@ describe(`monthly payouts on ${BACKEND}`, () => {
       .where(sql`${t.materials.id} = ANY(${`{${extra.join(',')}}`}::int[])`);
     expect(sellerShareBasisPoints(own.length)).toBe(5000);
 
+    // The sellers' fees pages kept rendered for them (lib/http/private-page-cache.ts) must go.
+    const pages = getPrivatePageCache();
+    const keep = (userId: number) => {
+      const key = `${userId}|localhost|/de/konto/gutschriften|identity|cookies`;
+      pages.set(key, {
+        status: 200,
+        headers: {},
+        page: preparePage(Buffer.from('<html></html>'), false),
+        ttlMs: 60_000,
+      });
+      return key;
+    };
+    const [sellerPage, secondPage, buyerPage] = [keep(seller.userId), keep(second.userId), keep(buyer.userId)];
+
     const response = await post(runRoute, '/api/v3/admin/payout-runs?world=de', admin, { period: '2024-01' });
     expect(response.status).toBe(201);
+    expect(pages.get(sellerPage)).toBeUndefined();
+    expect(pages.get(secondPage)).toBeUndefined();
+    expect(pages.get(buyerPage)).toBeDefined();
     const { run, created } = (await response.json()) as {
       run: {
         id: number;
