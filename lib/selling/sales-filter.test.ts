@@ -1,4 +1,6 @@
 import {
+  MATERIALS_PAGE_SIZE,
+  materialsPageOf,
   bucketStart,
   evaluationPeriod,
   evaluationQuerySchema,
@@ -40,7 +42,14 @@ describe('sales filters', () => {
 
   it('parses the API query with the kinds the pages translate', () => {
     const ok = salesQuerySchema.parse({ from: '2025-01-01', to: '2025-01-31', orderWorld: 'es', materialId: '7' });
-    expect(ok).toEqual({ from: day('2025-01-01'), to: day('2025-01-31'), orderWorld: 'es', materialId: 7, page: 1 });
+    expect(ok).toEqual({
+      from: day('2025-01-01'),
+      to: day('2025-01-31'),
+      orderWorld: 'es',
+      materialId: 7,
+      page: 1,
+      materialsPage: 1,
+    });
     const kinds = (input: Record<string, string>) => {
       const result = salesQuerySchema.safeParse(input);
       return result.success
@@ -93,5 +102,18 @@ describe('sales filters', () => {
     ]);
     expect(periodBuckets(day('2023-01-01'), day('2025-12-31'), 'day')).toHaveLength(365 + 366 + 365);
     expect(periodEnd(day('2026-03-15')).toISOString()).toBe('2026-03-16T00:00:00.000Z');
+  });
+
+  it('cuts per-material tables into pages of 50, keeping the order and the total', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({ materialId: i + 1 }));
+    expect(MATERIALS_PAGE_SIZE).toBe(50);
+    const first = materialsPageOf(rows, 1);
+    expect(first.materials.map((row) => row.materialId)).toEqual(rows.slice(0, 50).map((row) => row.materialId));
+    expect(first).toMatchObject({ materialsTotal: 120, materialsPage: 1 });
+    expect(materialsPageOf(rows, 3).materials.map((row) => row.materialId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 101 + i),
+    );
+    expect(materialsPageOf(rows, 4)).toEqual({ materials: [], materialsTotal: 120, materialsPage: 4 });
+    expect(materialsPageOf([], 1)).toEqual({ materials: [], materialsTotal: 0, materialsPage: 1 });
   });
 });

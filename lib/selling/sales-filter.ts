@@ -117,21 +117,46 @@ export const salesFilterShape = {
   materialId: idTextSchema.optional(),
 };
 
-/** The query of `GET /api/v3/seller/sales`: the filter and the page (50 sales a page). */
+const pageSchema = z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** Rows of the per-material tables the API answers at once (a seller may have thousands). */
+export const MATERIALS_PAGE_SIZE = 50;
+
+/** One page of a per-material table, most active first as the domain sorted it. */
+export function materialsPageOf<T>(
+  rows: readonly T[],
+  page: number,
+): { materials: T[]; materialsTotal: number; materialsPage: number } {
+  const start = (page - 1) * MATERIALS_PAGE_SIZE;
+  return {
+    materials: rows.slice(start, start + MATERIALS_PAGE_SIZE),
+    materialsTotal: rows.length,
+    materialsPage: page,
+  };
+}
+
+/**
+ * The query of `GET /api/v3/seller/sales`: the filter, the page (50 sales a page) and the page of
+ * the per-material downloads (50 materials a page).
+ */
 export const salesQuerySchema = z
-  .strictObject({ ...salesFilterShape, page: z.coerce.number().int().min(1).max(10_000).default(1) })
+  .strictObject({ ...salesFilterShape, page: pageSchema, materialsPage: pageSchema })
   .superRefine(checkPeriod);
 
 /** The query of the CSV export: the filter without paging (every sale it matches). */
 export const salesExportQuerySchema = z.strictObject(salesFilterShape).superRefine(checkPeriod);
 
-/** The query of `GET /api/v3/seller/evaluation`; a missing period is the last 30 days. */
+/**
+ * The query of `GET /api/v3/seller/evaluation`; a missing period is the last 30 days. The
+ * per-material figures come 50 materials a page.
+ */
 export const evaluationQuerySchema = z
   .strictObject({
     from: isoDaySchema.optional(),
     to: isoDaySchema.optional(),
     materialId: idTextSchema.optional(),
     granularity: z.enum(GRANULARITIES).default('day'),
+    materialsPage: pageSchema,
   })
   .superRefine(checkPeriod);
 

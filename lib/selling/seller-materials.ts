@@ -184,27 +184,29 @@ export interface SellerMaterial extends MaterialClassification {
 }
 
 async function classificationOf(db: Database | Tx, materialId: number): Promise<MaterialClassification> {
+  // One statement for the seven lists: each query is a round trip to the database, and the
+  // upload steps read this on every poll of the previews' progress.
   const ids = (table: string, column: string) =>
-    db
-      .execute<{ id: number }>(
-        sql.raw(`SELECT ${column} AS id FROM ${table} WHERE material_id = ${materialId} ORDER BY 1`),
-      )
-      .then((r) => r.rows.map((row) => Number(row.id)));
-  const [subjectIds, gradeIds, learningYearIds, materialTypeIds, keywordIds, lessonIds, schoolTypes] =
-    await Promise.all([
-      ids('material_subjects', 'subject_id'),
-      ids('material_grades', 'grade_id'),
-      ids('material_learning_years', 'learning_year_id'),
-      ids('material_material_types', 'material_type_id'),
-      ids('material_keywords', 'keyword_id'),
-      ids('material_lessons', 'lesson_id'),
-      db
-        .select({ value: t.materialSchoolTypes.schoolType })
-        .from(t.materialSchoolTypes)
-        .where(eq(t.materialSchoolTypes.materialId, materialId))
-        .then((rows) => rows.map((r) => r.value).sort()),
-    ]);
-  return { subjectIds, gradeIds, learningYearIds, materialTypeIds, keywordIds, lessonIds, schoolTypes };
+    sql`coalesce((SELECT array_agg(${sql.raw(column)} ORDER BY ${sql.raw(column)}) FROM ${sql.raw(table)} WHERE material_id = ${materialId}), '{}')`;
+  const result = await db.execute<Record<keyof MaterialClassification, number[] | string[]>>(sql`SELECT
+    ${ids('material_subjects', 'subject_id')} AS "subjectIds",
+    ${ids('material_grades', 'grade_id')} AS "gradeIds",
+    ${ids('material_learning_years', 'learning_year_id')} AS "learningYearIds",
+    ${ids('material_material_types', 'material_type_id')} AS "materialTypeIds",
+    ${ids('material_keywords', 'keyword_id')} AS "keywordIds",
+    ${ids('material_lessons', 'lesson_id')} AS "lessonIds",
+    coalesce((SELECT array_agg(school_type::text ORDER BY school_type::text COLLATE "C") FROM material_school_types WHERE material_id = ${materialId}), '{}') AS "schoolTypes"`);
+  const row = result.rows[0]!;
+  const numbers = (value: unknown) => (value as (number | string)[]).map(Number);
+  return {
+    subjectIds: numbers(row.subjectIds),
+    gradeIds: numbers(row.gradeIds),
+    learningYearIds: numbers(row.learningYearIds),
+    materialTypeIds: numbers(row.materialTypeIds),
+    keywordIds: numbers(row.keywordIds),
+    lessonIds: numbers(row.lessonIds),
+    schoolTypes: row.schoolTypes as MaterialClassification['schoolTypes'],
+  };
 }
 
 /** The seller's materials list, cached under the seller's tag (expired by each of their changes). */

@@ -248,6 +248,15 @@ describe(`the seller's sales on ${BACKEND}`, () => {
     expect((await salesJson(`&from=${today}&to=${today}`, seller.cookie)).downloads).toEqual({
       total: 3,
       materials: [expect.objectContaining({ materialId: mine.a, downloads: 3 })],
+      materialsTotal: 1,
+      materialsPage: 1,
+    });
+    // Per material 50 a page: the second page of one material is empty, the total stays.
+    expect((await salesJson(`&from=${today}&to=${today}&materialsPage=2`, seller.cookie)).downloads).toEqual({
+      total: 3,
+      materials: [],
+      materialsTotal: 1,
+      materialsPage: 2,
     });
     expect((await salesJson(`&from=${pastDay}&to=${pastDay}`, seller.cookie)).downloads.total).toBe(1);
   });
@@ -408,6 +417,12 @@ describe(`the seller's sales on ${BACKEND}`, () => {
     expect(
       (await get(evaluationRoute, '/api/v3/seller/evaluation?world=de&granularity=year', seller.cookie)).status,
     ).toBe(400);
+    for (const [handler, base] of [
+      [salesRoute, '/api/v3/seller/sales?world=de'],
+      [evaluationRoute, '/api/v3/seller/evaluation?world=de'],
+    ] as const)
+      for (const page of ['0', '-1', '1.5', 'x', '10001'])
+        expect((await get(handler, `${base}&materialsPage=${page}`, seller.cookie)).status).toBe(400);
   });
 
   it('gives an evaluation whose series add up to the sales list, in every granularity', async () => {
@@ -438,6 +453,7 @@ describe(`the seller's sales on ${BACKEND}`, () => {
       });
       // Per material the same figures, the other seller's material nowhere.
       const perMaterial = evaluation.materials;
+      expect(evaluation).toMatchObject({ materialsTotal: perMaterial.length, materialsPage: 1 });
       expect(perMaterial.reduce((total, row) => total + row.sales, 0)).toBe(list.total);
       expect(perMaterial.reduce((total, row) => total + row.downloads, 0)).toBe(4);
       expect(perMaterial.map((row) => row.materialId)).not.toContain(other);
