@@ -1,6 +1,6 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { cached } from '@/lib/cache/cached';
 import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
@@ -183,21 +183,33 @@ export interface SellerMaterial extends MaterialClassification {
   problems: PublishIssue[];
 }
 
-async function classificationOf(db: Database | Tx, materialId: number): Promise<MaterialClassification> {
-  // One statement for the seven lists: each query is a round trip to the database, and the
-  // upload steps read this on every poll of the previews' progress.
+/**
+ * The seven classification lists of a material as columns of one statement (`materialId` a
+ * column or a value): each separate query would be a round trip to the database.
+ */
+function classificationColumns(materialId: SQLWrapper | number) {
   const ids = (table: string, column: string) =>
-    sql`coalesce((SELECT array_agg(${sql.raw(column)} ORDER BY ${sql.raw(column)}) FROM ${sql.raw(table)} WHERE material_id = ${materialId}), '{}')`;
-  const result = await db.execute<Record<keyof MaterialClassification, number[] | string[]>>(sql`SELECT
-    ${ids('material_subjects', 'subject_id')} AS "subjectIds",
-    ${ids('material_grades', 'grade_id')} AS "gradeIds",
-    ${ids('material_learning_years', 'learning_year_id')} AS "learningYearIds",
-    ${ids('material_material_types', 'material_type_id')} AS "materialTypeIds",
-    ${ids('material_keywords', 'keyword_id')} AS "keywordIds",
-    ${ids('material_lessons', 'lesson_id')} AS "lessonIds",
-    coalesce((SELECT array_agg(school_type::text ORDER BY school_type::text COLLATE "C") FROM material_school_types WHERE material_id = ${materialId}), '{}') AS "schoolTypes"`);
-  const row = result.rows[0]!;
-  const numbers = (value: unknown) => (value as (number | string)[]).map(Number);
+    sql<
+      (number | string)[]
+    >`coalesce((SELECT array_agg(${sql.raw(column)} ORDER BY ${sql.raw(column)}) FROM ${sql.raw(table)} WHERE material_id = ${materialId}), '{}')`;
+  return {
+    subjectIds: ids('material_subjects', 'subject_id'),
+    gradeIds: ids('material_grades', 'grade_id'),
+    learningYearIds: ids('material_learning_years', 'learning_year_id'),
+    materialTypeIds: ids('material_material_types', 'material_type_id'),
+    keywordIds: ids('material_keywords', 'keyword_id'),
+    lessonIds: ids('material_lessons', 'lesson_id'),
+    // Sorted by code unit, as the rules compare them.
+    schoolTypes: sql<
+      MaterialClassification['schoolTypes']
+    >`coalesce((SELECT array_agg(school_type::text ORDER BY school_type::text COLLATE "C") FROM material_school_types WHERE material_id = ${materialId}), '{}')`,
+  };
+}
+
+function classificationFromRow(row: {
+  [K in keyof MaterialClassification]: K extends 'schoolTypes' ? MaterialClassification[K] : (number | string)[];
+}): MaterialClassification {
+  const numbers = (values: (number | string)[]) => values.map(Number);
   return {
     subjectIds: numbers(row.subjectIds),
     gradeIds: numbers(row.gradeIds),
@@ -205,8 +217,13 @@ async function classificationOf(db: Database | Tx, materialId: number): Promise<
     materialTypeIds: numbers(row.materialTypeIds),
     keywordIds: numbers(row.keywordIds),
     lessonIds: numbers(row.lessonIds),
-    schoolTypes: row.schoolTypes as MaterialClassification['schoolTypes'],
+    schoolTypes: row.schoolTypes,
   };
+}
+
+async function classificationOf(db: Database | Tx, materialId: number): Promise<MaterialClassification> {
+  const [row] = await db.select(classificationColumns(materialId)).from(sql`(SELECT 1) AS one`);
+  return classificationFromRow(row!);
 }
 
 /** The seller's materials list, cached under the seller's tag (expired by each of their changes). */
@@ -218,28 +235,49 @@ export const listSellerMaterials = cached(
 );
 
 /** The seller's view of one of their materials (404 for anyone else's). */
+/**
+ * The material row's id inside a subquery of a select from `materials`: drizzle writes the
+ * column unqualified there, which would name the subquery's own `id`.
+ */
+const OUTER_MATERIAL_ID = sql.raw('"materials"."id"');
+
 export async function getSellerMaterial(sellerId: number, materialId: number): Promise<SellerMaterial> {
-  const db = getDb();
-  const material = await ownMaterial(db, sellerId, materialId);
-  const [classification, previews, files, versions, bundleItems] = await Promise.all([
-    classificationOf(db, materialId),
-    db
-      .select()
-      .from(t.materialPreviews)
-      .where(eq(t.materialPreviews.materialId, materialId))
-      .orderBy(asc(t.materialPreviews.position)),
-    db.select().from(t.materialFiles).where(eq(t.materialFiles.materialId, materialId)),
-    db
-      .select()
-      .from(t.materialFileVersions)
-      .where(eq(t.materialFileVersions.materialId, materialId))
-      .orderBy(desc(t.materialFileVersions.version)),
-    db
-      .select({ id: t.bundleItems.materialId })
-      .from(t.bundleItems)
-      .where(eq(t.bundleItems.bundleId, materialId))
-      .orderBy(asc(t.bundleItems.materialId)),
-  ]);
+  // The material and everything it is made of in one statement: the upload steps poll this
+  // while previews render, and each separate query would be a round trip of its own.
+  const [row] = await getDb()
+    .select({
+      material: t.materials,
+      previews: sql<
+        { position: number; page: number | null; path: string; width: number; height: number; shown: boolean }[]
+      >`coalesce((
+        SELECT json_agg(json_build_object('position', p.position, 'page', p.page, 'path', p.storage_path,
+          'width', p.width, 'height', p.height, 'shown', p.shown) ORDER BY p.position)
+        FROM material_previews p WHERE p.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
+      files: sql<{ type: string; name: string; storagePath: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('type', f.type, 'name', f.name, 'storagePath', f.storage_path) ORDER BY f.id)
+        FROM material_files f WHERE f.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
+      versions: sql<
+        {
+          version: number;
+          name: string;
+          sizeBytes: number;
+          mimeType: string;
+          publishedAt: string | null;
+          changeNote: string | null;
+        }[]
+      >`coalesce((
+        SELECT json_agg(json_build_object('version', v.version, 'name', v.name, 'sizeBytes', v.size_bytes,
+          'mimeType', v.mime_type, 'publishedAt', v.published_at, 'changeNote', v.change_note) ORDER BY v.version DESC)
+        FROM material_file_versions v WHERE v.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
+      bundleItemIds: sql<number[]>`coalesce((
+        SELECT array_agg(b.material_id ORDER BY b.material_id) FROM bundle_items b WHERE b.bundle_id = ${OUTER_MATERIAL_ID}), '{}')`,
+      ...classificationColumns(OUTER_MATERIAL_ID),
+    })
+    .from(t.materials)
+    .where(and(eq(t.materials.id, materialId), eq(t.materials.authorId, sellerId), isNull(t.materials.deletedAt)));
+  if (!row) throw new AppError('not_found', undefined, { reason: 'material_not_found' });
+  const { material, previews, files, versions } = row;
+  const classification = classificationFromRow(row);
   const cover = files.find((f) => f.type === 'cover');
   const view: Omit<SellerMaterial, 'problems'> = {
     id: material.id,
@@ -257,21 +295,14 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
     publishedAt: material.publishedAt?.toISOString() ?? null,
     publicPath: pathFor(material.world, 'material', { id: String(material.id), slug: material.slug }),
     isBundle: material.isBundle,
-    bundleItemIds: bundleItems.map((item) => item.id),
+    bundleItemIds: row.bundleItemIds.map(Number),
     ...classification,
     previews: {
       status: material.previewStatus,
       done: material.previewPagesDone,
       total: material.previewPagesTotal,
       error: material.previewError,
-      items: previews.map((p) => ({
-        position: p.position,
-        page: p.page,
-        path: p.storagePath,
-        width: p.width,
-        height: p.height,
-        shown: p.shown,
-      })),
+      items: previews,
     },
     cover: cover ? { path: cover.storagePath, uploaded: cover.name === UPLOADED_COVER_NAME } : null,
     versions: versions.map((v) => ({
@@ -279,7 +310,8 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
       name: v.name,
       sizeBytes: v.sizeBytes,
       mimeType: v.mimeType,
-      publishedAt: v.publishedAt?.toISOString() ?? null,
+      // JSON carries the time as PostgreSQL wrote it: the API's form is ISO 8601 in UTC.
+      publishedAt: v.publishedAt === null ? null : new Date(v.publishedAt).toISOString(),
       changeNote: v.changeNote,
     })),
   };
