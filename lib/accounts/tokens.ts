@@ -43,6 +43,11 @@ export interface ValidToken {
   clientId: string;
   /** Set when an admin is acting as this user (login-as). */
   impersonatorUserId: number | null;
+  /**
+   * The account's role and whether it sells, read with the token (null for a token without a
+   * user): routes for sellers and admins need them, and a second query would cost every call.
+   */
+  account: { role: string; isSeller: boolean } | null;
 }
 
 /** The token's owner when it exists, is not revoked and has not expired; otherwise null. */
@@ -54,8 +59,11 @@ export async function findValidToken(token: string): Promise<ValidToken | null> 
       userId: t.accessTokens.userId,
       clientId: t.accessTokens.clientId,
       impersonatorUserId: t.accessTokens.impersonatorUserId,
+      role: t.users.role,
+      isSeller: t.users.isSeller,
     })
     .from(t.accessTokens)
+    .leftJoin(t.users, eq(t.users.id, t.accessTokens.userId))
     .where(
       and(
         eq(t.accessTokens.tokenHash, hashToken(token)),
@@ -63,7 +71,9 @@ export async function findValidToken(token: string): Promise<ValidToken | null> 
         gt(t.accessTokens.expiresAt, new Date()),
       ),
     );
-  return row ?? null;
+  if (!row) return null;
+  const { role, isSeller, ...valid } = row;
+  return { ...valid, account: role === null || isSeller === null ? null : { role, isSeller } };
 }
 
 /** Revokes a token (logout); revoking an unknown token is not an error. */

@@ -44,7 +44,7 @@ export async function resolveRouteAuth(
   if (!options.impersonation && session.impersonatorUserId)
     throw new AppError('forbidden', undefined, { reason: 'impersonation' });
   if (level === 'seller' || level === 'admin') {
-    const role = await getAccountRole(session.userId);
+    const role = session.account ?? (await getAccountRole(session.userId));
     if (level === 'seller' && !role?.isSeller) throw new AppError('forbidden', undefined, { reason: 'seller_only' });
     if (level === 'admin' && (session.impersonatorUserId || role?.role !== 'admin'))
       throw new AppError('forbidden', undefined, { reason: 'admin_only' });
