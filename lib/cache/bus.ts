@@ -2,7 +2,7 @@ import { getHtmlCache } from '@/lib/http/html-cache';
 import { getPrivatePageCache, purgePrivatePages } from '@/lib/http/private-page-cache';
 import { purgeHtmlPages } from './html-purge';
 import { CacheListener } from './listener';
-import { TAGS } from './tags';
+import { TAGS, isPagesOnlyTag } from './tags';
 import { expireAll, expireTags } from './tag-store.cjs';
 
 // The listener is started by server.ts but published to from route code, which Next bundles in a
@@ -16,8 +16,11 @@ const holder = globalThis as unknown as Record<symbol, CacheListener | undefined
  */
 export function applyTagsLocally(tags: readonly string[]): void {
   if (tags.includes(TAGS.all)) return expireEverythingLocally();
-  expireTags(tags);
-  purgeHtmlPages(getHtmlCache(), tags);
+  const dataTags = tags.filter((tag) => !isPagesOnlyTag(tag));
+  if (dataTags.length > 0) {
+    expireTags(dataTags);
+    purgeHtmlPages(getHtmlCache(), dataTags);
+  }
   purgePrivatePages(tags);
 }
 

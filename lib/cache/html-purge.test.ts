@@ -48,6 +48,15 @@ describe('pageTagsOfKey', () => {
 });
 
 describe('purgeHtmlPages', () => {
+  it("leaves every public page alone for a seller's figures or an account's kept pages", () => {
+    const cache = filled();
+    const elsewhere = key('/not-a-world/x');
+    cache.set(elsewhere, entry());
+    purgeHtmlPages(cache, [TAGS.seller(7), TAGS.accountPages(7)]);
+    expect(left(cache)).toEqual(Object.values(PAGES));
+    expect(cache.get(elsewhere)).toBeDefined();
+  });
+
   it("drops one material's pages in every world, and nothing else", () => {
     const cache = filled();
     purgeHtmlPages(cache, [TAGS.material(1)]);

@@ -2,7 +2,7 @@ import type { HtmlCache } from '@/lib/http/html-cache';
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchRoute, pathFor } from '@/lib/routing/localized-routes';
 import { WORLD_CODES, isWorldCode } from '@/lib/worlds/worlds';
-import { TAGS, parseTag } from './tags';
+import { TAGS, isPrivateTag, parseTag } from './tags';
 
 /**
  * The tags a page in the in-process HTML cache stands for, read from its key (`host|url|encoding`):
@@ -57,7 +57,9 @@ const PREFIX_PURGE_LIMIT = 4;
  * any slug, tab or query); anything else is one pass over the keys.
  */
 export function purgeHtmlPages(cache: HtmlCache, tags: Iterable<string>): void {
-  const wanted = new Set(tags);
+  // A private tag concerns no public page: without this, every sale and every write of a
+  // signed-in account would cost a pass over all cached pages, and drop those of no world.
+  const wanted = new Set([...tags].filter((tag) => !isPrivateTag(tag)));
   if (wanted.size === 0) return;
   const authors = [...wanted].map(parseTag).flatMap((tag) => (tag.kind === 'author' ? [tag.id] : []));
   if (authors.length <= PREFIX_PURGE_LIMIT) {

@@ -88,6 +88,22 @@ export type ParsedTag =
 
 const LIST_TAGS = new Set<string>([TAGS.landings, TAGS.followLists, TAGS.storefronts, TAGS.all]);
 
+/**
+ * Tags only private data and pages carry (a seller's own figures, an account's kept pages): no
+ * public page stands for them, so purging the public pages' HTML skips them.
+ */
+export function isPrivateTag(tag: string): boolean {
+  return /^(?:seller|account-pages):\d+$/.test(tag);
+}
+
+/**
+ * Tags that name nothing but kept private pages (lib/http/private-page-cache.ts): no data
+ * carries them, so Next's tag store never needs to hear of them (each would take a place in it).
+ */
+export function isPagesOnlyTag(tag: string): boolean {
+  return /^account-pages:\d+$/.test(tag);
+}
+
 /** Reads a tag built by TAGS; anything else (Next's implicit `_N_T_` tags) is `other`. */
 export function parseTag(tag: string): ParsedTag {
   if (LIST_TAGS.has(tag)) return { kind: 'list', name: tag };

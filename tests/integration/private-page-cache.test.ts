@@ -5,6 +5,7 @@ import { POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { POST as setNotifications } from '@/app/api/v3/notification-preferences/route';
 import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { applyTagsLocally } from '@/lib/cache/bus';
+import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { getPrivatePageCache, PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-page-cache';
@@ -191,6 +192,9 @@ describe(`private page cache on ${BACKEND}`, () => {
     expect(await page()).toBe('HIT');
     applyTagsLocally([TAGS.accountPages(seller.userId)]);
     expect(await page()).toBeUndefined();
+    // The account's tag names pages only: Next's tag store (bounded) never takes it, the seller tag it does.
+    expect(expiredAt(TAGS.accountPages(seller.userId))).toBeUndefined();
+    expect(expiredAt(TAGS.seller(seller.userId))).toEqual(expect.any(Number));
   });
 
   it('keeps only plain page loads of the seller pages: no client-router requests, no other methods or pages', async () => {
