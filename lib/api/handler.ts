@@ -182,78 +182,74 @@ export function defineRoute<
     const world = worldResult.data;
     // The signed-in account behind a write (POST, PATCH, …), once known.
     let writer: number | null = null;
-    const response = await answer();
-    // Whatever an account writes may show on its cabinet pages: the copies kept rendered for it
-    // (lib/http/private-page-cache.ts) go before it hears back, so its next page load shows the
-    // change. Refused writes too: one that failed after committing part of its work would
-    // otherwise leave a page behind.
-    if (writer !== null)
-      await expireAccountPages(writer).catch((error: unknown) =>
-        console.error(`${request.method} ${request.nextUrl.pathname}: pages not expired:`, error),
-      );
-    return response;
-
-    async function answer(): Promise<Response> {
-      try {
-        const csrf = options.csrf ?? !['GET', 'HEAD'].includes(request.method);
-        if (csrf) {
-          const refusal = checkRequestOrigin(request);
-          if (refusal) throw new AppError('forbidden', undefined, { reason: refusal });
-        }
-        let params: unknown = undefined;
-        if (options.params) {
-          // A path parameter that does not fit is a path that does not exist.
-          const parsed = options.params.safeParse((await context?.params) ?? {});
-          if (!parsed.success) throw new AppError('not_found', undefined, { path: request.nextUrl.pathname });
-          params = parsed.data;
-        }
-        const session = await resolveRouteAuth(request, options.auth, { impersonation: options.impersonation ?? true });
-        if (!['GET', 'HEAD'].includes(request.method) && typeof session?.userId === 'number') writer = session.userId;
-
-        let query: unknown = undefined;
-        if (options.query) {
-          const raw: Record<string, string | string[]> = {};
-          for (const key of new Set(request.nextUrl.searchParams.keys())) {
-            if (key === 'world') continue;
-            const values = request.nextUrl.searchParams.getAll(key);
-            raw[key] = values.length === 1 ? values[0]! : values;
-          }
-          query = parseInput(options.query, raw);
-        }
-        let body: unknown = undefined;
-        const bodyType = options.bodyType ?? 'json';
-        if (options.body && bodyType !== 'upload') {
-          body = parseInput(options.body, await readBoundedBody(request, bodyType));
-        } else if (!options.body && bodyType !== 'upload') {
-          await refuseAnyBody(request);
-        }
-
-        const result = await run({
-          request,
-          world: getWorld(world),
-          query: query as Infer<Q>,
-          body: body as Infer<B>,
-          params: params as Infer<P>,
-          session: session as SessionFor<A>,
-        });
-        const response = result instanceof Response ? result : NextResponse.json(result);
-        if (!response.headers.has('cache-control') && (options.auth !== 'anonymous' || carriesCredentials(request))) {
-          response.headers.set('Cache-Control', 'no-store');
-        }
-        return response;
-      } catch (error) {
-        if (error instanceof AppError) return errorResponse(world, error.code, error.details ?? null);
-        const databaseCode = databaseErrorCode(error);
-        if (databaseCode) {
-          // A schema should have refused this input first: logged so the gap gets closed.
-          console.warn(
-            `${request.method} ${request.nextUrl.pathname}: input refused by the database (${databaseCode.sqlState})`,
-          );
-          return errorResponse(world, databaseCode.code, { reason: databaseCode.reason });
-        }
-        console.error(`${request.method} ${request.nextUrl.pathname} failed:`, error);
-        return errorResponse(world, 'internal');
+    try {
+      const csrf = options.csrf ?? !['GET', 'HEAD'].includes(request.method);
+      if (csrf) {
+        const refusal = checkRequestOrigin(request);
+        if (refusal) throw new AppError('forbidden', undefined, { reason: refusal });
       }
+      let params: unknown = undefined;
+      if (options.params) {
+        // A path parameter that does not fit is a path that does not exist.
+        const parsed = options.params.safeParse((await context?.params) ?? {});
+        if (!parsed.success) throw new AppError('not_found', undefined, { path: request.nextUrl.pathname });
+        params = parsed.data;
+      }
+      const session = await resolveRouteAuth(request, options.auth, { impersonation: options.impersonation ?? true });
+      if (!['GET', 'HEAD'].includes(request.method) && typeof session?.userId === 'number') writer = session.userId;
+
+      let query: unknown = undefined;
+      if (options.query) {
+        const raw: Record<string, string | string[]> = {};
+        for (const key of new Set(request.nextUrl.searchParams.keys())) {
+          if (key === 'world') continue;
+          const values = request.nextUrl.searchParams.getAll(key);
+          raw[key] = values.length === 1 ? values[0]! : values;
+        }
+        query = parseInput(options.query, raw);
+      }
+      let body: unknown = undefined;
+      const bodyType = options.bodyType ?? 'json';
+      if (options.body && bodyType !== 'upload') {
+        body = parseInput(options.body, await readBoundedBody(request, bodyType));
+      } else if (!options.body && bodyType !== 'upload') {
+        await refuseAnyBody(request);
+      }
+
+      const result = await run({
+        request,
+        world: getWorld(world),
+        query: query as Infer<Q>,
+        body: body as Infer<B>,
+        params: params as Infer<P>,
+        session: session as SessionFor<A>,
+      });
+      const response = result instanceof Response ? result : NextResponse.json(result);
+      if (!response.headers.has('cache-control') && (options.auth !== 'anonymous' || carriesCredentials(request))) {
+        response.headers.set('Cache-Control', 'no-store');
+      }
+      return response;
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(world, error.code, error.details ?? null);
+      const databaseCode = databaseErrorCode(error);
+      if (databaseCode) {
+        // A schema should have refused this input first: logged so the gap gets closed.
+        console.warn(
+          `${request.method} ${request.nextUrl.pathname}: input refused by the database (${databaseCode.sqlState})`,
+        );
+        return errorResponse(world, databaseCode.code, { reason: databaseCode.reason });
+      }
+      console.error(`${request.method} ${request.nextUrl.pathname} failed:`, error);
+      return errorResponse(world, 'internal');
+    } finally {
+      // Whatever an account writes may show on its cabinet pages: the copies kept rendered for
+      // it (lib/http/private-page-cache.ts) go before it hears back, so its next page load shows
+      // the change. Refused writes too: one that failed after committing part of its work would
+      // otherwise leave a page behind.
+      if (writer !== null)
+        await expireAccountPages(writer).catch((error: unknown) =>
+          console.error(`${request.method} ${request.nextUrl.pathname}: pages not expired:`, error),
+        );
     }
   };
   return Object.assign(handler, { declaration: options as DeclaredHandler['declaration'] });

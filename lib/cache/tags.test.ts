@@ -26,6 +26,9 @@ describe('TAGS', () => {
   it('reads its own tags back, and leaves anything else alone', () => {
     expect(parseTag(TAGS.material(12))).toEqual({ kind: 'material', id: 12 });
     expect(parseTag(TAGS.followList(4))).toEqual({ kind: 'follows', id: 4 });
+    expect(parseTag(TAGS.seller(9))).toEqual({ kind: 'seller', id: 9 });
+    expect(parseTag(TAGS.accountPages(9))).toEqual({ kind: 'account-pages', id: 9 });
+    expect(parseTag('seller:x')).toEqual({ kind: 'other', tag: 'seller:x' });
     expect(parseTag(TAGS.world('de'))).toEqual({ kind: 'world', code: 'de' });
     expect(parseTag(TAGS.popularAuthors('de'))).toEqual({ kind: 'popular-authors', code: 'de' });
     expect(parseTag(TAGS.storefront('a.example'))).toEqual({ kind: 'storefront', domain: 'a.example' });

@@ -80,7 +80,7 @@ export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
 
 /** What a tag names, read back from its text (HTML-cache purges and tests). */
 export type ParsedTag =
-  | { kind: 'material' | 'author' | 'follows' | 'blog-post'; id: number }
+  | { kind: 'material' | 'author' | 'follows' | 'blog-post' | 'seller' | 'account-pages'; id: number }
   | { kind: 'world' | 'popular-authors'; code: string }
   | { kind: 'storefront'; domain: string }
   | { kind: 'list'; name: string }
@@ -93,7 +93,8 @@ const LIST_TAGS = new Set<string>([TAGS.landings, TAGS.followLists, TAGS.storefr
  * public page stands for them, so purging the public pages' HTML skips them.
  */
 export function isPrivateTag(tag: string): boolean {
-  return /^(?:seller|account-pages):\d+$/.test(tag);
+  const { kind } = parseTag(tag);
+  return kind === 'seller' || kind === 'account-pages';
 }
 
 /**
@@ -101,7 +102,7 @@ export function isPrivateTag(tag: string): boolean {
  * carries them, so Next's tag store never needs to hear of them (each would take a place in it).
  */
 export function isPagesOnlyTag(tag: string): boolean {
-  return /^account-pages:\d+$/.test(tag);
+  return parseTag(tag).kind === 'account-pages';
 }
 
 /** Reads a tag built by TAGS; anything else (Next's implicit `_N_T_` tags) is `other`. */
@@ -110,7 +111,15 @@ export function parseTag(tag: string): ParsedTag {
   const colon = tag.indexOf(':');
   const kind = tag.slice(0, colon);
   const value = tag.slice(colon + 1);
-  if (colon > 0 && (kind === 'material' || kind === 'author' || kind === 'follows' || kind === 'blog-post')) {
+  if (
+    colon > 0 &&
+    (kind === 'material' ||
+      kind === 'author' ||
+      kind === 'follows' ||
+      kind === 'blog-post' ||
+      kind === 'seller' ||
+      kind === 'account-pages')
+  ) {
     const id = Number(value);
     if (/^\d+$/.test(value) && Number.isSafeInteger(id)) return { kind, id };
   }

@@ -66,6 +66,11 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   if (refuseAuthorDomainPaths(req, res)) return true;
   const host = req.headers.host;
   const csp = getCspBuilder();
+  /** A page served from memory: its own nonce and the policy naming it. */
+  const cachedPageCsp = () => {
+    const nonce = createNonce();
+    return { nonce, policy: csp.build(nonce, host, secure) };
+  };
 
   const queryStart = url.indexOf('?');
   if (queryStart !== -1) {
@@ -106,10 +111,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
       if (match.route.area === 'public') {
         const key = htmlCacheKey(req);
         if (key) {
-          const served = serveCached(req, res, key, () => {
-            const nonce = createNonce();
-            return { nonce, policy: csp.build(nonce, host, secure) };
-          });
+          const served = serveCached(req, res, key, cachedPageCsp);
           if (served) return true;
           capture =
             match.route.id === 'search'
@@ -144,16 +146,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
         // No valid session: Next sends the visitor to the login page.
         if (userId === null) return null;
         const key = privatePageKey(req, userId);
-        const served = serveCached(
-          req,
-          res,
-          key,
-          () => {
-            const nonce = createNonce();
-            return { nonce, policy: csp.build(nonce, host, secure) };
-          },
-          cache,
-        );
+        const served = serveCached(req, res, key, cachedPageCsp, cache);
         if (served) return 'served';
         return () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache);
       })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
+import { parseTag } from '@/lib/cache/tags';
 import type { RouteId } from '@/lib/routing/routes';
 import { HtmlCache } from './html-cache';
 
@@ -90,8 +91,6 @@ export function privatePageKey(req: IncomingMessage, userId: number): string {
   return `${userId}|${h.host ?? ''}|${req.url ?? '/'}|${encoding}|${cookies}`;
 }
 
-const ACCOUNT_TAG = /^(?:seller|account-pages):(\d+)$/;
-
 /**
  * Drops the private pages of each account a tag names: `seller:<id>` (their figures changed) and
  * `account-pages:<id>` (they wrote something). Other tags concern no private page.
@@ -99,8 +98,8 @@ const ACCOUNT_TAG = /^(?:seller|account-pages):(\d+)$/;
 export function purgePrivatePages(tags: Iterable<string>, cache = getPrivatePageCache()): void {
   const prefixes: string[] = [];
   for (const tag of tags) {
-    const id = ACCOUNT_TAG.exec(tag)?.[1];
-    if (id) prefixes.push(`${id}|`);
+    const parsed = parseTag(tag);
+    if (parsed.kind === 'seller' || parsed.kind === 'account-pages') prefixes.push(`${parsed.id}|`);
   }
   if (prefixes.length === 0) return;
   cache.purgeWhere((key) => prefixes.some((prefix) => key.startsWith(prefix)));

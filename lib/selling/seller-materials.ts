@@ -247,25 +247,14 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
   const [row] = await getDb()
     .select({
       material: t.materials,
-      previews: sql<
-        { position: number; page: number | null; path: string; width: number; height: number; shown: boolean }[]
-      >`coalesce((
+      previews: sql<SellerMaterial['previews']['items']>`coalesce((
         SELECT json_agg(json_build_object('position', p.position, 'page', p.page, 'path', p.storage_path,
           'width', p.width, 'height', p.height, 'shown', p.shown) ORDER BY p.position)
         FROM material_previews p WHERE p.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
       files: sql<{ type: string; name: string; storagePath: string }[]>`coalesce((
         SELECT json_agg(json_build_object('type', f.type, 'name', f.name, 'storagePath', f.storage_path) ORDER BY f.id)
         FROM material_files f WHERE f.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
-      versions: sql<
-        {
-          version: number;
-          name: string;
-          sizeBytes: number;
-          mimeType: string;
-          publishedAt: string | null;
-          changeNote: string | null;
-        }[]
-      >`coalesce((
+      versions: sql<SellerMaterial['versions']>`coalesce((
         SELECT json_agg(json_build_object('version', v.version, 'name', v.name, 'sizeBytes', v.size_bytes,
           'mimeType', v.mime_type, 'publishedAt', v.published_at, 'changeNote', v.change_note) ORDER BY v.version DESC)
         FROM material_file_versions v WHERE v.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
