@@ -7,6 +7,7 @@ import { formatAmountInput, parseAmountInput } from '@/lib/money/decimal-input';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { descriptionHtmlToText, descriptionTextToHtml } from '@/lib/selling/description-text';
 import type { MaterialPatch, PublishIssue } from '@/lib/selling/material-rules';
+import { recommendationLines } from '@/lib/selling/price-recommendation-text';
 import type { PriceRecommendation } from '@/lib/selling/price-recommender';
 import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { SellerVocabulary } from '@/lib/selling/vocabulary';
@@ -619,38 +620,28 @@ function Recommendation({
   if (answer === 'loading') return <p className={styles.muted}>{t.loading}</p>;
   if (answer === 'failed') return <p className={styles.muted}>{t.failed}</p>;
   const money = (cents: number) => formatPrice(cents, answer.currency, locale);
-  const reasonText = (reason: PriceRecommendation['reasons'][number]) => {
-    const template = (t.reasons as Record<string, string>)[reason.code];
-    if (!template) return null;
-    const values: Record<string, string | number> = {};
-    for (const [key, value] of Object.entries(reason.values))
-      values[key] = typeof value === 'number' && /cents|low|high|price/i.test(key) ? money(value) : value;
-    return fill(template, values);
-  };
+  const lines = recommendationLines(answer, t, money);
   return (
     <aside className={styles.recommendation} data-testid="price-recommendation">
       <h3>{t.title}</h3>
-      {answer.rangeCents ? (
-        <p>{fill(t.range, { low: money(answer.rangeCents.low), high: money(answer.rangeCents.high) })}</p>
-      ) : null}
+      {lines.range ? <p>{lines.range}</p> : null}
       {answer.suggestedCents !== null ? (
         <p>
-          <strong>{fill(t.suggestion, { price: money(answer.suggestedCents) })}</strong>{' '}
+          <strong>{lines.suggestion}</strong>{' '}
           <button
             type="button"
             className={styles.secondary}
             onClick={() => onUse(answer.suggestedCents!)}
             data-testid="use-suggestion"
           >
-            {fill(t.use, { price: money(answer.suggestedCents) })}
+            {lines.use}
           </button>
         </p>
       ) : null}
       <ul>
-        {answer.reasons.map((reason) => {
-          const text = reasonText(reason);
-          return text ? <li key={reason.code}>{text}</li> : null;
-        })}
+        {lines.reasons.map((reason) => (
+          <li key={reason.code}>{reason.text}</li>
+        ))}
       </ul>
     </aside>
   );

@@ -4,6 +4,8 @@ import {
   PRICE_REASON_CODES,
   recommendPrice,
   type ComparableMaterial,
+  type PriceReasonCode,
+  type PriceReasonValues,
   type PriceRecommendation,
 } from './price-recommender';
 
@@ -19,8 +21,8 @@ const recommend = (
   extra: { pages?: number; minimumCents?: number; maximumCents?: number } = {},
 ) => recommendPrice({ currency: 'EUR', pages: 10, comparables, ...extra });
 
-function reason(recommendation: PriceRecommendation, code: string) {
-  return recommendation.reasons.find((r) => r.code === code)?.values;
+function reason<C extends PriceReasonCode>(recommendation: PriceRecommendation, code: C) {
+  return recommendation.reasons.find((r) => r.code === code)?.values as PriceReasonValues[C] | undefined;
 }
 
 function isFamiliarEnding(cents: number): boolean {

@@ -52,10 +52,20 @@ export interface ComparableMaterial {
   sameType: boolean;
 }
 
-export interface PriceReason {
-  code: PriceReasonCode;
-  values: Record<string, number | string>;
+/**
+ * The values each reason code carries, by name. The UI builds its texts' arguments from these
+ * names one by one (lib/selling/price-recommendation-text.ts), so a renamed value is a type error
+ * there instead of a placeholder shown to the seller.
+ */
+export interface PriceReasonValues {
+  based_on: { count: number; sameSubject: number; sameType: number; sameSubjectAndType: number };
+  typical_range: { low: number; high: number; currency: string };
+  bestsellers_price: { priceCents: number; count: number; currency: string };
+  page_count: { pages: number; typicalPages: number; direction: 'more' | 'fewer' | 'similar' };
+  too_few_comparables: { count: number; needed: number };
 }
+
+export type PriceReason = { [C in PriceReasonCode]: { code: C; values: PriceReasonValues[C] } }[PriceReasonCode];
 
 export interface PriceRecommendation {
   currency: string;
