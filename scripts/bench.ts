@@ -152,6 +152,13 @@ async function timedCall(url: string, init: RequestInit, expected: number): Prom
   return took;
 }
 
+/** A cart call whose answer is read: the cart's final price, what a checkout must then expect. */
+async function cartFinalPrice(url: string, init: RequestInit): Promise<number> {
+  const response = await fetch(ORIGIN + url, init);
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return ((await response.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
+}
+
 /** Stamps a generated 20-page PDF ten times in this process; the first run loads the fonts. */
 async function stampTwentyPages(): Promise<number[]> {
   const document = await PDFDocument.create();
@@ -416,13 +423,14 @@ async function main() {
     // for the first compile of the checkout's code paths.
     for (const token of buyerTokens.slice(-WARM_UP_CHECKOUTS)) {
       const auth = { authorization: `Bearer ${token}` };
-      await timedCall('/api/v1/cart/add?world=de', post({ material_id: cartIds[0] }, auth), 200);
+      const total = await cartFinalPrice('/api/v1/cart/add?world=de', post({ material_id: cartIds[0] }, auth));
       await timedCall(
         '/api/v3/orders/checkout?world=de',
         post(
           {
             provider: 'test',
             idempotency_key: `bench-warm-${Date.now()}-${token.slice(0, 8)}`,
+            expected_total: total,
             delivery_consent: true,
           },
           auth,
@@ -437,10 +445,21 @@ async function main() {
         const token = buyerTokens[i];
         if (!token) throw new Error('out of bench buyers');
         const auth = { authorization: `Bearer ${token}` };
-        await timedCall('/api/v1/cart/add?world=de', post({ material_id: cartIds[i % cartIds.length] }, auth), 200);
+        const total = await cartFinalPrice(
+          '/api/v1/cart/add?world=de',
+          post({ material_id: cartIds[i % cartIds.length] }, auth),
+        );
         return timedCall(
           '/api/v3/orders/checkout?world=de',
-          post({ provider: 'test', idempotency_key: `bench-${i}-${Date.now()}`, delivery_consent: true }, auth),
+          post(
+            {
+              provider: 'test',
+              idempotency_key: `bench-${i}-${Date.now()}`,
+              expected_total: total,
+              delivery_consent: true,
+            },
+            auth,
+          ),
           201,
         );
       }),

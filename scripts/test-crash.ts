@@ -177,12 +177,13 @@ async function main() {
       await start();
       await api('/api/v1/cart/add?world=de', me.headers, { material_id: materials[index]!.id });
       await api('/api/v1/cart/voucher?world=de', me.headers, { code: 'CRASH10' });
-      await api('/api/v1/cart/credits?world=de', me.headers, { credits: 'all' });
+      const credited = await api('/api/v1/cart/credits?world=de', me.headers, { credits: 'all' });
+      const total = ((await credited.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
       await stopServer(server!);
       const before = await redemptions();
       await start(point);
       const key = `crash-${index}-${crypto.randomBytes(8).toString('hex')}`;
-      const order = { provider: 'test', idempotency_key: key, delivery_consent: true };
+      const order = { provider: 'test', idempotency_key: key, expected_total: total, delivery_consent: true };
       await api('/api/v3/orders/checkout?world=de', me.headers, order).catch(() => null);
       await died();
       const after = await state(me.id);
@@ -218,10 +219,12 @@ async function main() {
     for (const [index, point] of (['webhook:before-commit', 'webhook:after-commit'] as const).entries()) {
       const me = await buyer(`crash-webhook-${index}`);
       await start();
-      await api('/api/v1/cart/add?world=de', me.headers, { material_id: materials[2 + index]!.id });
+      const added = await api('/api/v1/cart/add?world=de', me.headers, { material_id: materials[2 + index]!.id });
+      const total = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
       const ordered = await api('/api/v3/orders/checkout?world=de', me.headers, {
         provider: 'card',
         idempotency_key: `card-${index}-${crypto.randomBytes(8).toString('hex')}`,
+        expected_total: total,
         delivery_consent: true,
       });
       check(ordered.status === 201, `${point}: the card order answered ${ordered.status}`);

@@ -206,18 +206,21 @@ test('a seller releases a new version: the buyer is told by mail and downloads t
   const buyer = await buyerContext.newPage();
   await signIn(buyer, world, 'buyer@demo.test');
   const buyerHeaders = { origin: new URL(buyer.url()).origin };
-  expect(
-    (
-      await buyer.request.post(`/api/v1/cart/add?world=${world}`, {
-        headers: buyerHeaders,
-        data: { material_id: material.id },
-      })
-    ).status(),
-  ).toBe(200);
+  const added = await buyer.request.post(`/api/v1/cart/add?world=${world}`, {
+    headers: buyerHeaders,
+    data: { material_id: material.id },
+  });
+  expect(added.status()).toBe(200);
+  const shown = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
   const beforeOrder = outboxSize();
   const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=${world}`, {
     headers: buyerHeaders,
-    data: { provider: 'test', idempotency_key: `e2e-version-${material.id}`, delivery_consent: true },
+    data: {
+      provider: 'test',
+      idempotency_key: `e2e-version-${material.id}`,
+      expected_total: shown,
+      delivery_consent: true,
+    },
   });
   expect(ordered.status()).toBe(201);
   // The order's own mail first, so the next mail to the buyer is the one about the version.

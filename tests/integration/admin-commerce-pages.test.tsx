@@ -24,6 +24,7 @@ import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { getWorld } from '@/lib/worlds/worlds';
 import german from '@/messages/de/admin.json';
 import { paidMaterials } from './support/catalogue';
+import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -96,7 +97,12 @@ async function invoiceOrder(count: number) {
   const answer = await call(
     checkoutRoute,
     '/api/v3/orders/checkout',
-    { provider: 'invoice', idempotency_key: crypto.randomBytes(12).toString('hex'), delivery_consent: true },
+    {
+      provider: 'invoice',
+      idempotency_key: crypto.randomBytes(12).toString('hex'),
+      expected_total: await shownCartTotal(headers),
+      delivery_consent: true,
+    },
     headers,
   );
   expect(answer.status).toBe(201);

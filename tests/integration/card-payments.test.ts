@@ -13,6 +13,7 @@ import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { refundOrder } from '@/lib/commerce/payments';
 import { drainJobs } from '@/lib/jobs/workers';
+import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { startStripeDouble } from './support/stripe-double';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
@@ -75,11 +76,11 @@ async function buyerWithCart() {
   return { id, headers };
 }
 
-const cardCheckout = (headers: Record<string, string>, key = crypto.randomBytes(12).toString('hex')) =>
+const cardCheckout = async (headers: Record<string, string>, key = crypto.randomBytes(12).toString('hex')) =>
   call(
     checkoutRoute,
     '/api/v3/orders/checkout',
-    { provider: 'card', idempotency_key: key, delivery_consent: true },
+    { provider: 'card', idempotency_key: key, expected_total: await shownCartTotal(headers), delivery_consent: true },
     headers,
   );
 

@@ -14,6 +14,7 @@ import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { paidMaterials } from './support/catalogue';
+import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -91,6 +92,10 @@ const checkoutBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A checkout body at the total the buyer's cart shows now, as a client sends it. */
+const checkoutWith = async (headers: Headers, extra: Record<string, unknown> = {}) =>
+  checkoutBody({ expected_total: await shownCartTotal(headers), ...extra });
+
 describe('checkout with the test payment', () => {
   it('orders the cart, delivers at once, issues a numbered invoice and empties the cart', async () => {
     const me = await buyer();
@@ -146,7 +151,7 @@ describe('checkout with the test payment', () => {
     const me = await buyer();
     const [a] = await paidMaterials('de', 1);
     await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
-    const body = checkoutBody();
+    const body = await checkoutWith(me.headers);
     const answers = await Promise.all(
       [1, 2, 3].map(() => call(checkoutRoute, '/api/v3/orders/checkout', body, me.headers)),
     );
@@ -162,7 +167,7 @@ describe('checkout with the test payment', () => {
     const me = await buyer();
     const noAddress = await buyer({ address: false });
     const [a] = await paidMaterials('de', 1);
-    const empty = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), me.headers);
+    const empty = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 0 }), me.headers);
     expect(empty.status).toBe(409);
     expect((await empty.json()).error.details.reason).toBe('cart_empty');
     await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
@@ -177,14 +182,66 @@ describe('checkout with the test payment', () => {
       { provider: 'test', delivery_consent: true },
     ])
       expect((await call(checkoutRoute, '/api/v3/orders/checkout', bad, me.headers)).status).toBe(400);
-    const free = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ provider: 'free' }), me.headers);
+    const free = await call(
+      checkoutRoute,
+      '/api/v3/orders/checkout',
+      await checkoutWith(me.headers, { provider: 'free' }),
+      me.headers,
+    );
     expect((await free.json()).error.details.reason).toBe('payment_required');
 
     await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, noAddress.headers);
-    const addressless = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), noAddress.headers);
+    const addressless = await call(
+      checkoutRoute,
+      '/api/v3/orders/checkout',
+      await checkoutWith(noAddress.headers),
+      noAddress.headers,
+    );
     expect((await addressless.json()).error.details.reason).toBe('billing_address_required');
     expect(await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id))).toEqual([]);
-    expect((await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody())).status).toBe(401);
+    expect((await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 0 }))).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses a checkout without expected_total (400 at its path) and one at a price changed since it was shown', async () => {
+    const me = await buyer();
+    const [a] = await paidMaterials('de', 1);
+    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    const shown = await shownCartTotal(me.headers);
+    // The seller raises the price after the buyer looked at the cart.
+    const [before] = await getDb().select().from(t.materials).where(eq(t.materials.id, a!.id));
+    const raised = before!.priceCents + 100;
+    await getDb().update(t.materials).set({ priceCents: raised }).where(eq(t.materials.id, a!.id));
+    try {
+      for (const provider of ['test', 'invoice']) {
+        const missing = await call(
+          checkoutRoute,
+          '/api/v3/orders/checkout',
+          { provider, idempotency_key: key(), delivery_consent: true },
+          me.headers,
+        );
+        expect(missing.status).toBe(400);
+        const body = await missing.json();
+        expect(body.error.code).toBe('validation_failed');
+        expect(body.error.details).toEqual([expect.objectContaining({ path: 'expected_total' })]);
+        const stale = await call(
+          checkoutRoute,
+          '/api/v3/orders/checkout',
+          checkoutBody({ provider, expected_total: shown }),
+          me.headers,
+        );
+        expect(stale.status).toBe(409);
+        expect((await stale.json()).error.details).toEqual({ reason: 'price_changed', final_price: raised });
+      }
+      expect(await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id))).toEqual([]);
+      // At the total now shown, the order goes through.
+      const fresh = await shownCartTotal(me.headers);
+      expect(fresh).toBe(raised);
+      await orderOf(await call(checkoutRoute, '/api/v3/orders/checkout', await checkoutWith(me.headers), me.headers));
+    } finally {
+      await getDb().update(t.materials).set({ priceCents: before!.priceCents }).where(eq(t.materials.id, a!.id));
+    }
   });
 
   it('leaves an invoice purchase pending with its invoice, and grants nothing until it is paid', async () => {
@@ -192,7 +249,12 @@ describe('checkout with the test payment', () => {
     const [a] = await paidMaterials('de', 1);
     await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
     const order = await orderOf(
-      await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ provider: 'invoice' }), me.headers),
+      await call(
+        checkoutRoute,
+        '/api/v3/orders/checkout',
+        await checkoutWith(me.headers, { provider: 'invoice' }),
+        me.headers,
+      ),
     );
     expect(order).toMatchObject({ status: 'pending', provider: 'invoice', isTestPayment: false });
     expect(order.invoice?.number).toMatch(/^RE-/);
@@ -235,8 +297,9 @@ describe('money under concurrency', () => {
       await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, b.headers);
       await call(voucherRoute, '/api/v1/cart/voucher', { code: 'ONLYONCE' }, b.headers);
     }
+    const bodies = await Promise.all(buyers.map((b) => checkoutWith(b.headers)));
     const answers = await Promise.all(
-      buyers.map((b) => call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), b.headers)),
+      buyers.map((b, i) => call(checkoutRoute, '/api/v3/orders/checkout', bodies[i], b.headers)),
     );
     const created = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 409);
@@ -255,7 +318,7 @@ describe('money under concurrency', () => {
       materials.map(async (material) => {
         await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, me.headers);
         await call(creditsRoute, '/api/v1/cart/credits', { credits: 'all' }, me.headers);
-        return call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), me.headers);
+        return call(checkoutRoute, '/api/v3/orders/checkout', await checkoutWith(me.headers), me.headers);
       }),
     );
     const [balance] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, me.id));
@@ -295,11 +358,12 @@ describe('money under concurrency', () => {
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await buyer());
     for (const b of buyers) await call(addRoute, '/api/v1/cart/add', { material_id: popular!.id }, b.headers);
+    const bodies = await Promise.all(buyers.map((b) => checkoutWith(b.headers)));
     // Paid orders and one-click free claims of one material, all at once: each order's lines lock
     // the material's row for its sales count, and none may wait on another forever (deadlock).
     const answers = await Promise.all(
-      buyers.flatMap((b) => [
-        call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody(), b.headers),
+      buyers.flatMap((b, i) => [
+        call(checkoutRoute, '/api/v3/orders/checkout', bodies[i], b.headers),
         call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, b.headers),
       ]),
     );

@@ -15,6 +15,7 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
 import { paidMaterials } from './support/catalogue';
+import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -64,7 +65,12 @@ async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
   const answer = await call(
     checkoutRoute,
     '/api/v3/orders/checkout',
-    { provider, idempotency_key: crypto.randomBytes(12).toString('hex'), delivery_consent: true },
+    {
+      provider,
+      idempotency_key: crypto.randomBytes(12).toString('hex'),
+      expected_total: await shownCartTotal(headers),
+      delivery_consent: true,
+    },
     headers,
   );
   expect(answer.status).toBe(201);

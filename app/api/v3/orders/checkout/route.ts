@@ -10,7 +10,13 @@ import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
 const bodySchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
-  expected_total: z.number().int().min(0).max(MAX_AMOUNT_MINOR).nullable().default(null),
+  // Required: without it a price changed since the buyer last looked would be charged unseen.
+  expected_total: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_AMOUNT_MINOR)
+    .describe('The final price the buyer was last shown (the cart’s finalPrice), in minor units. Required.'),
   delivery_consent: z.literal(true),
 });
 
@@ -20,7 +26,7 @@ export const POST = defineRoute(
   {
     summary: 'Order the cart',
     description:
-      'Prices are the server’s (the cart as priced now); expected_total, when sent, must equal the final price or nothing is ordered (409 price_changed). delivery_consent must be true: the buyer agrees to immediate delivery and loses the withdrawal right. 409 reasons: cart_empty, voucher_invalid (with voucher_error), price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed (the same cart was ordered at the same moment). A free or test order is paid at once (payment.kind done); an invoice order waits for its bank transfer (payment.kind bank-transfer, with the reference to quote); a card order is paid on Stripe’s page (payment.kind redirect) and delivered by its webhook. 503 payment_provider_unavailable when Stripe cannot be reached: the order stays pending and the same idempotency key tries again.',
+      'Prices are the server’s (the cart as priced now); expected_total is required and must equal the final price the server computes now, or nothing is ordered (409 price_changed, with final_price, the new total to show the buyer). Older app builds that leave expected_total out get 400 validation_failed (path expected_total) and must send the cart’s finalPrice as last shown. delivery_consent must be true: the buyer agrees to immediate delivery and loses the withdrawal right. 409 reasons: cart_empty, voucher_invalid (with voucher_error), price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed (the same cart was ordered at the same moment). A free or test order is paid at once (payment.kind done); an invoice order waits for its bank transfer (payment.kind bank-transfer, with the reference to quote); a card order is paid on Stripe’s page (payment.kind redirect) and delivered by its webhook. 503 payment_provider_unavailable when Stripe cannot be reached: the order stays pending and the same idempotency key tries again.',
     auth: 'user',
     impersonation: false,
     body: bodySchema,
