@@ -18,6 +18,7 @@ import { getMaterialDetail, type MaterialDetail } from '@/lib/catalog/materials'
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { mediaUrl } from '@/lib/http/media-url';
+import { formatFileSize } from '@/lib/text/file-size';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type World } from '@/lib/worlds/worlds';
 
@@ -36,14 +37,6 @@ async function load(props: PageProps): Promise<MaterialDetail> {
 
 function canonicalPath(material: MaterialDetail) {
   return pathFor(material.world, 'material', { id: String(material.id), slug: material.slug });
-}
-
-function formatBytes(bytes: number, locale: string) {
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: bytes > 1e6 ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: 1,
-  }).format(bytes > 1e6 ? bytes / 1e6 : bytes / 1e3);
 }
 
 /** schema.org Product with Offer, AggregateRating and a BreadcrumbList, for crawlers. */
@@ -282,7 +275,7 @@ export const MaterialPage: PageView = {
               {downloadable.map((file) => (
                 <li key={file.name}>
                   {t(`fileTypes.${file.type === 'sources' ? 'sources' : 'material_file'}`)}: {file.name} (
-                  {formatBytes(file.sizeBytes, world.locale)})
+                  {formatFileSize(file.sizeBytes, world.locale)})
                 </li>
               ))}
             </ul>

@@ -12,6 +12,7 @@ import type { PriceRecommendation } from '@/lib/selling/price-recommender';
 import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { SellerVocabulary } from '@/lib/selling/vocabulary';
 import { UPLOAD_STEPS, type UploadStep } from '@/lib/selling/upload-steps';
+import { formatFileSize } from '@/lib/text/file-size';
 import { fill } from '@/lib/text/fill';
 import type english from '@/messages/en/seller.json';
 import styles from './selling.module.css';
@@ -59,9 +60,6 @@ function writePending(id: number, patch: MaterialPatch): void {
     // Storage full or blocked: the save itself still runs.
   }
 }
-
-const formatSize = (bytes: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) + ' MB';
 
 /**
  * The upload steps (files → details → classification → price → preview → publish) of one
@@ -317,7 +315,7 @@ export function UploadWizard(props: Props) {
                   {material.versions.map((v) => (
                     <li key={v.version}>
                       {fill(texts.files.version, { version: v.version })}:{' '}
-                      {fill(texts.files.current, { name: v.name, size: formatSize(v.sizeBytes, locale) })}
+                      {fill(texts.files.current, { name: v.name, size: formatFileSize(v.sizeBytes, locale) })}
                       {v.publishedAt === null && material.status !== 'draft'
                         ? ` — ${fill(texts.files.staged, { version: v.version })}`
                         : ''}
