@@ -28,6 +28,39 @@ type SubsettingFont = fontkit.Font & { createSubset(): { encode(): Uint8Array } 
 /** Parsed fonts by their bytes: parsing Noto Sans SC takes longer than stamping a page. */
 const parsedFonts = new WeakMap<ArrayBufferLike, SubsettingFont>();
 
+type GlyphClass = new (id: number, codePoints: number[], font: fontkit.Font) => fontkit.Glyph;
+
+const sameCodePoints = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((codePoint, index) => codePoint === b[index]);
+
+/**
+ * Makes a font answer every glyph with the characters it is asked for. fontkit keeps one glyph
+ * object per id for the font's life, with the characters of its first use; pdf-lib writes a
+ * document's text layer (ToUnicode) from those characters. A glyph first reached without
+ * characters (as a component of another glyph when a subset is written: Greek capitals are built
+ * from Latin shapes) or for another character drawn with the same shape would read back wrong in
+ * every later document that shares the parsed font (`USt- d r.` for `USt-IdNr.`). So a request
+ * with characters that the kept glyph lacks gets its own glyph object; the kept one still serves
+ * what asks without characters (subsetting, outlines).
+ */
+function withCharactersPerUse(font: SubsettingFont): void {
+  const getGlyph = font.getGlyph.bind(font);
+  // Such glyphs are kept too (by id and characters), so their decoded metrics are reused; there
+  // are at most as many as pairs of glyph and characters the app's texts reach.
+  const variants = new Map<string, fontkit.Glyph>();
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || codePoints.length === 0 || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    const key = `${id}:${codePoints.join(',')}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      variant = new (glyph.constructor as GlyphClass)(id, [...codePoints], font);
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
+
 /**
  * Parses a font once per process (keyed by its bytes, which fontAt keeps), with the one method
  * pdf-lib's engine interface needs and fontkit 2 renamed: pdf-lib asks a subset for
@@ -39,6 +72,7 @@ function parseFont(data: Uint8Array): SubsettingFont {
   const cached = cacheable ? parsedFonts.get(data.buffer) : undefined;
   if (cached) return cached;
   const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as SubsettingFont;
+  withCharactersPerUse(font);
   const createSubset = font.createSubset.bind(font);
   font.createSubset = () => {
     const subset = createSubset();
