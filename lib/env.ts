@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isOwnHostPattern } from '@/lib/http/host';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,6 +13,20 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Public origin used in canonical links, hreflang and sitemaps. */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
+   * Kreide's own host names (comma-separated; `*.` in front stands for any subdomain, `.*` at the
+   * end for any top-level domain): never a seller's domain, never sent to a storefront.
+   */
+  KREIDE_OWN_HOSTS: z
+    .string()
+    .default('localhost,kreide.*,*.kreide.*')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isOwnHostPattern, 'not a host name or pattern'))),
   /** Secret (32+ characters) sealing the session cookie; generated into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32).optional(),
   /** Header set by a trusted CDN with the visitor's country (e.g. cf-ipcountry). */

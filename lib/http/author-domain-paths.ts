@@ -3,8 +3,8 @@ import type { ErrorBody } from '@/lib/api/errors';
 import { apiErrorMessage } from '@/lib/api/error-messages';
 import { peekAuthorDomain } from '@/lib/proxy/author-domains';
 import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront-folder';
-import { getPublicOrigin } from '@/lib/seo/origin';
-import { isIpLiteral, normalizeHost } from './host';
+import { normalizeHost } from './host';
+import { isOwnHostName } from './own-hosts';
 
 /**
  * Paths whose first segment Next may read differently from how it is spelled: a backslash, a
@@ -29,13 +29,9 @@ function routedPath(path: string): string | null {
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
-const publicHost = { origin: '', host: '' };
-
 /** Hosts that are Kreide's own without asking the map: author domains are other DNS names. */
 function isKreideHost(host: string): boolean {
-  const origin = getPublicOrigin();
-  if (publicHost.origin !== origin) Object.assign(publicHost, { origin, host: normalizeHost(new URL(origin).host) });
-  return host === '' || host === publicHost.host || host === 'localhost' || isIpLiteral(host);
+  return host === '' || isOwnHostName(host);
 }
 
 function answerJson(

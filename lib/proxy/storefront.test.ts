@@ -3,6 +3,8 @@ import {
   type MiddlewareRouteMatch,
 } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { NextRequest } from 'next/server';
+import { resetEnvCache } from '@/lib/env';
+import { MATCHER_OWN_HOSTS } from '@/lib/http/own-hosts';
 import { config, proxy } from '@/proxy';
 import { findAuthorDomain, forgetAuthorDomains, peekAuthorDomain, rememberAuthorDomains } from './author-domains';
 import { isStorefrontFolderPath, storefrontFolderNotFound } from './storefront';
@@ -69,5 +71,50 @@ describe('the storefront folder from outside', () => {
     expect(seen('/storefront/author-demo.localhost', 'author-demo.localhost:3000')).toBe(false);
     expect(seen('/storefront')).toBe(true);
     expect(seen('/', 'author-demo.localhost.:3000')).toBe(true);
+  });
+});
+
+describe('Kreide’s own names in the proxy', () => {
+  const matches: MiddlewareRouteMatch = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
+  // A world path that no other rule of the matcher takes: only the host decides.
+  const seen = (host: string) => matches('/de/x', { headers: { host }, cookies: {} } as never, {} as never);
+
+  // The matcher is fixed at build time; MATCHER_OWN_HOSTS says in code which names it skips.
+  it('skips exactly the built-in own names at build time', () => {
+    for (const host of ['localhost:3000', 'kreide.de', 'www.kreide.de', 'kreide.co.uk', '127.0.0.1:3000'])
+      expect([host, seen(host)]).toEqual([host, false]);
+    // Next cuts the host at its first colon, so an IPv6 literal passes the matcher: the proxy's
+    // own check is what keeps it out of the storefronts.
+    expect(seen('[::1]:3000')).toBe(true);
+    for (const host of ['author-demo.localhost:3000', 'shop.example', 'kreide-fan.de'])
+      expect([host, seen(host)]).toEqual([host, true]);
+    for (const entry of MATCHER_OWN_HOSTS) expect(seen(entry.replace('*', 'de'))).toBe(false);
+  });
+
+  it('never sends an own name to a storefront, even one the matcher lets through', async () => {
+    // Rows written before the rule (or by hand): the proxy's own check stands in front of them.
+    rememberAuthorDomains(
+      ['kreide.de', 'shop.kreide.de', 'materials.school.example', 'localhost', '[::1]'].map((domain) => ({
+        ...DEMO,
+        domain,
+      })),
+    );
+    process.env.KREIDE_OWN_HOSTS = 'localhost,kreide.*,*.kreide.*,materials.school.example';
+    resetEnvCache();
+    try {
+      for (const host of [
+        'kreide.de',
+        'shop.kreide.de:3000',
+        'Materials.School.Example.',
+        'localhost:3000',
+        '[::1]:3000',
+      ])
+        expect(`${host} → ${rewrittenTo(await proxy(request(`http://${host}/materials`)))}`).not.toContain(
+          '/storefront/',
+        );
+    } finally {
+      delete process.env.KREIDE_OWN_HOSTS;
+      resetEnvCache();
+    }
   });
 });

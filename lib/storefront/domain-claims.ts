@@ -1,18 +1,16 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { domainToASCII } from 'node:url';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { isIpLiteral, normalizeHost } from '@/lib/http/host';
+import { parseHostName } from '@/lib/http/host';
+import { isOwnHostName, publicHostName } from '@/lib/http/own-hosts';
 import { rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { enforce, type RateLimitRule } from '@/lib/security/rate-limit';
-import { getPublicOrigin } from '@/lib/seo/origin';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { MAX_HOST_LENGTH } from './certificates';
 import { DnsUnavailableError, lookupTxt } from './dns';
 
 /** Custom domains a seller may have at once, pending and verified together. */
@@ -47,37 +45,22 @@ export interface DomainClaim {
   verifiedAt: string | null;
 }
 
-// One DNS label: letters, digits and inner hyphens, 1 to 63 characters (RFC 1035, RFC 1123).
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-// ASCII that has no place in a host name. Checked before the IDNA conversion, which would
-// percent-decode `%61` and cut `a.b/c` at the slash instead of refusing it.
-const FOREIGN_ASCII = /[\u0000-\u002c\u002f\u003a-\u0060\u007b-\u007f]/;
-
 /**
  * A domain as a seller typed it, as the ASCII name Kreide stores, or null when it cannot be an
- * author's domain. Lower-cased and trimmed, one trailing dot dropped, an internationalised name
- * converted to punycode (IDNA/UTS #46 as browsers do: `Schüler.DE` → `xn--schler-5ya.de`), so a
- * look-alike such as a Cyrillic `а` stays visible as `xn--…`. Refused: anything but letters,
- * digits, hyphens and dots (ports, paths, `%`, `_`, spaces), IP addresses in any spelling, names
- * of one label, labels that are empty, longer than 63 characters or start or end with a hyphen,
- * names longer than 253, an all-numeric top level, `localhost` and its subdomains, and Kreide's
- * own host and its subdomains.
+ * author's domain. Trimmed, then judged by parseHostName (the one host-name rule: an
+ * internationalised name becomes punycode as browsers do, `Schüler.DE` → `xn--schler-5ya.de`,
+ * so a look-alike such as a Cyrillic `а` stays visible as `xn--…`; ports, paths, userinfo, `%`,
+ * `_`, IP addresses in any spelling and broken labels are refused). Refused as well: names of one
+ * label, `localhost` and its subdomains, and Kreide's own names (isOwnHostName: the public
+ * origin's host, every `kreide.<tld>` and its subdomains by default, whatever KREIDE_OWN_HOSTS
+ * lists) and the subdomains of the public origin's host.
  */
 export function normalizeClaimDomain(input: string): string | null {
-  if (typeof input !== 'string' || input.length > 4 * MAX_HOST_LENGTH) return null;
-  const typed = input.trim().toLowerCase();
-  if (!typed || FOREIGN_ASCII.test(typed.normalize('NFKC').toLowerCase())) return null;
-  const converted = domainToASCII(typed);
-  const name = converted.endsWith('.') ? converted.slice(0, -1) : converted;
-  if (!name || name.length > MAX_HOST_LENGTH || isIpLiteral(name)) return null;
-  const labels = name.split('.');
-  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
-  // A numeric top level is an IPv4 address in another spelling (`1.2.3`), never a DNS name.
-  if (/^\d+$/.test(labels.at(-1)!)) return null;
+  if (typeof input !== 'string') return null;
+  const name = parseHostName(input.trim(), { unicode: 'punycode' });
+  if (!name || !name.includes('.')) return null;
   if (name === 'localhost' || name.endsWith('.localhost')) return null;
-  const own = normalizeHost(new URL(getPublicOrigin()).host);
-  if (name === own || (!isIpLiteral(own) && name.endsWith(`.${own}`))) return null;
+  if (isOwnHostName(name) || name.endsWith(`.${publicHostName()}`)) return null;
   return name;
 }
 

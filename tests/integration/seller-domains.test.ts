@@ -12,6 +12,7 @@ import { acceptActualTerms } from '@/lib/accounts/terms';
 import { TAGS } from '@/lib/cache/tags';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { getDb } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/env';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { getMessages } from '@/lib/i18n/messages';
@@ -318,6 +319,11 @@ describe(`custom domains of sellers on ${BACKEND}`, () => {
       'a..b',
       'einwort',
       'https://frau-demo.test/',
+      'frau-demo.test:evil',
+      'seller@frau-demo.test',
+      'frau-demo.test/shop',
+      '-frau-demo.test',
+      '.frau-demo.test',
       `${'a'.repeat(64)}.test`,
       `${'a'.repeat(296)}.test`,
       '',
@@ -338,6 +344,36 @@ describe(`custom domains of sellers on ${BACKEND}`, () => {
     expect(lookAlike.domain).toMatch(/^xn--[a-z0-9-]+\.test$/);
     expect(lookAlike.recordName).toBe(`_kreide-verification.${lookAlike.domain}`);
     expect(await json<DomainClaim[]>(await list(third))).toHaveLength(1);
+  });
+
+  // The proxy treats every kreide.<tld> (and its www) as Kreide's own whatever a row says, so a
+  // claim of one could never be served; and Kreide's names must never become a seller's.
+  it('refuses Kreide’s own names: every kreide.<tld>, their subdomains and the configured ones', async () => {
+    const sixth = await newSeller('Sechste Verkäuferin');
+    process.env.KREIDE_OWN_HOSTS = 'localhost,kreide.*,*.kreide.*,materials.school.example';
+    resetEnvCache();
+    try {
+      for (const domain of [
+        'kreide.de',
+        'www.kreide.de',
+        'KREIDE.fr.',
+        'kreide.co.uk',
+        'shop.kreide.de',
+        'materials.school.example',
+        'Materials.School.Example.',
+      ]) {
+        const answer = await refusal(await add(sixth, domain));
+        expect([domain, answer.status, answer.details]).toEqual([domain, 400, { reason: 'invalid_domain' }]);
+      }
+      // Names that only look alike stay open.
+      expect((await added(sixth, 'kreide-fan.de')).domain).toBe('kreide-fan.de');
+      expect((await added(sixth, 'school.example')).domain).toBe('school.example');
+    } finally {
+      delete process.env.KREIDE_OWN_HOSTS;
+      resetEnvCache();
+    }
+    // Without configuration the built-in names stay refused.
+    expect((await add(sixth, 'www.kreide.es')).status).toBe(400);
   });
 
   it('allows three domains per seller, pending and verified together', async () => {

@@ -6,12 +6,12 @@ import { MAX_HOST_LENGTH, mayIssueCertificate } from '@/lib/storefront/certifica
 
 // GET /api/v3/tls/ask?domain= — the question an on-demand TLS proxy (Caddy's on_demand_tls ask)
 // asks before it gets a certificate for a host: 200 for Kreide's host and the authors' domains,
-// 404 for any other (the proxy then refuses the handshake).
+// 404 for any other (the proxy then refuses the handshake), 400 for what is not a bare host name.
 export const GET = defineRoute(
   {
     summary: 'May the TLS proxy get a certificate for this host?',
     description:
-      'For Caddy’s on_demand_tls ask (README): 200 { allowed: true } for Kreide’s own host and every author domain Kreide serves (a domain added or removed counts within a minute); 404 unknown_domain for any other host, an IP address included.',
+      'For Caddy’s on_demand_tls ask (README): 200 { allowed: true } for Kreide’s own host and every author domain Kreide serves (a domain added or removed counts within a minute); 404 unknown_domain for any other host name; 400 invalid_domain for anything that is not a bare ASCII host name (a port, userinfo, a path, an IP address, Unicode, an empty or malformed label, more than 253 characters).',
     auth: 'anonymous',
     query: z.object({ domain: textSchema(MAX_HOST_LENGTH + 1) }),
   },
