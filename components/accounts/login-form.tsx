@@ -68,8 +68,9 @@ export function LoginForm({ next, texts }: LoginFormProps) {
       .json()
       .catch(() => null)) as { error?: { message?: string; details?: { reason?: string } } } | null;
     if (status === 403 && body?.error?.details?.reason === 'email_not_confirmed') return texts.notConfirmed;
-    // Too many attempts: the server's message is already in the world's language.
-    if (status === 429 && body?.error?.message) return body.error.message;
+    // Too many attempts, or a page opened at another address than the site's (the message names
+    // the one to open): the server's message is already in the world's language.
+    if ((status === 429 || status === 403) && body?.error?.message) return body.error.message;
     return texts.failed;
   }
 

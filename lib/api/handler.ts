@@ -4,6 +4,7 @@ import { z, type ZodType } from 'zod';
 import { expireAccountPages } from '@/lib/cache/invalidate';
 import { resolveRouteAuth, type AuthLevel, type SessionFor } from './route-auth';
 import { checkRequestOrigin } from '@/lib/http/origin';
+import { getPublicOrigin } from '@/lib/seo/origin';
 import { DEFAULT_WORLD, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
 import { databaseErrorCode } from './database-errors';
 import { apiErrorMessage } from './error-messages';
@@ -186,7 +187,15 @@ export function defineRoute<
       const csrf = options.csrf ?? !['GET', 'HEAD'].includes(request.method);
       if (csrf) {
         const refusal = checkRequestOrigin(request);
-        if (refusal) throw new AppError('forbidden', undefined, { reason: refusal });
+        // Most often a page opened at another name of the site (127.0.0.1 for localhost, http for
+        // https): the message names the address to open instead of a bare "not allowed".
+        if (refusal)
+          return errorResponse(
+            world,
+            'forbidden',
+            { reason: refusal },
+            apiErrorMessage(world, 'forbidden', { reason: refusal }, { origin: getPublicOrigin() }),
+          );
       }
       let params: unknown = undefined;
       if (options.params) {
