@@ -8,11 +8,14 @@ import type { RouteId } from '@/lib/routing/routes';
 import { getWorldOrDefault } from '@/lib/worlds/worlds';
 import { AreaStartProvider } from './area-start';
 
-/** Each area's first page: where its error and not-found states lead back to. */
+/**
+ * Each area's first page: where its error and not-found states lead back to. The cabinet's is
+ * the bought materials, the page every account has and comes for, not the first of its settings.
+ */
 export const AREA_START: Record<FolderArea, RouteId> = {
   account: 'login',
   shopping: 'cart',
-  cabinet: 'cabinet-billing-address',
+  cabinet: 'cabinet-bought',
   school: 'cabinet-my-school',
   admin: 'admin',
 };

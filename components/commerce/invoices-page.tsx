@@ -5,6 +5,7 @@ import type { PageView } from '@/components/pages/types';
 import { listInvoicesOf } from '@/lib/commerce/invoice-list';
 import { formatPrice } from '@/lib/pricing/format-price';
 import styles from './commerce.module.css';
+import { TableRegion } from '@/components/cabinet/table-region';
 
 /**
  * Invoices and tax documents (route `cabinet-invoices`): every invoice and cancellation invoice
@@ -24,40 +25,42 @@ export const InvoicesPage: PageView<AreaPageProps> = {
         {invoices.length === 0 ? (
           <p data-testid="invoices-empty">{t('invoices.empty')}</p>
         ) : (
-          <table className={styles.table} data-testid="invoices">
-            <thead>
-              <tr>
-                <th scope="col">{t('invoices.columns.number')}</th>
-                <th scope="col">{t('invoices.columns.date')}</th>
-                <th scope="col">{t('invoices.columns.order')}</th>
-                <th scope="col">{t('invoices.columns.total')}</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>
-                    {t(`invoices.kinds.${invoice.kind}`)} {invoice.number}
-                  </td>
-                  <td>{date.format(new Date(invoice.issuedAt))}</td>
-                  <td>{invoice.orderReference}</td>
-                  <td className={styles.amount}>{formatPrice(invoice.total, invoice.currency, world.locale)}</td>
-                  <td>
-                    <a
-                      href={`/api/v3/invoices/${invoice.id}/pdf?world=${world.code}`}
-                      download
-                      data-testid="invoice-pdf"
-                    >
-                      {t('invoices.download')}
-                    </a>
-                  </td>
+          <TableRegion label={meta(`routes.${route.id}.title`)}>
+            <table className={styles.table} data-testid="invoices">
+              <thead>
+                <tr>
+                  <th scope="col">{t('invoices.columns.number')}</th>
+                  <th scope="col">{t('invoices.columns.date')}</th>
+                  <th scope="col">{t('invoices.columns.order')}</th>
+                  <th scope="col">{t('invoices.columns.total')}</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>PDF</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {invoices.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td>
+                      {t(`invoices.kinds.${invoice.kind}`)} {invoice.number}
+                    </td>
+                    <td>{date.format(new Date(invoice.issuedAt))}</td>
+                    <td>{invoice.orderReference}</td>
+                    <td className={styles.amount}>{formatPrice(invoice.total, invoice.currency, world.locale)}</td>
+                    <td>
+                      <a
+                        href={`/api/v3/invoices/${invoice.id}/pdf?world=${world.code}`}
+                        download
+                        data-testid="invoice-pdf"
+                      >
+                        {t('invoices.download')}
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
         )}
       </section>
     );

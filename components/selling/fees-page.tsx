@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { minimumPayoutMinor, periodBounds } from '@/lib/selling/payout-plan';
 import { listPayoutsOf } from '@/lib/selling/payouts';
+import { TableRegion } from '@/components/cabinet/table-region';
 
 /**
  * Payouts and credit notes (route `cabinet-fees`): the seller's monthly payouts, newest first,
@@ -43,58 +44,60 @@ export const FeesPage: PageView<AreaPageProps> = {
         ) : payouts.length === 0 ? (
           <p data-testid="fees-empty">{t('fees.empty')}</p>
         ) : (
-          <table className={styles.table} data-testid="payouts">
-            <thead>
-              <tr>
-                <th scope="col">{t('fees.columns.period')}</th>
-                <th scope="col">{t('fees.columns.amount')}</th>
-                <th scope="col">{t('fees.columns.status')}</th>
-                <th scope="col">{t('fees.columns.creditNote')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.map((payout) => (
-                <tr key={payout.id} data-status={payout.status}>
-                  <td>{periodName(payout.period)}</td>
-                  <td className={styles.amount}>{money(payout.amount, payout.currency)}</td>
-                  <td>
-                    {payout.status === 'paid' ? (
-                      t('fees.status.paid')
-                    ) : payout.status === 'carried_over' ? (
-                      t('fees.status.carried_over', {
-                        minimum: money(minimumPayoutMinor(payout.currency), payout.currency),
-                      })
-                    ) : payout.status === 'held_no_bank_details' ? (
-                      <>
-                        {t('fees.status.held_no_bank_details')}{' '}
-                        <Link href={bankDetails} data-testid="fees-bank-details">
-                          {t('fees.bankDetailsLink')}
-                        </Link>
-                      </>
-                    ) : (
-                      t('fees.status.held_unsupported_currency', { currency: payout.currency })
-                    )}
-                  </td>
-                  <td>
-                    {payout.creditNote ? (
-                      <>
-                        {t('fees.creditNote', { number: payout.creditNote.number })}
-                        {' · '}
-                        {date.format(new Date(payout.creditNote.issuedAt))}{' '}
-                        <a
-                          href={`/api/v3/seller/credit-notes/${payout.creditNote.id}/pdf?world=${world.code}`}
-                          download
-                          data-testid="credit-note-pdf"
-                        >
-                          {t('fees.download')}
-                        </a>
-                      </>
-                    ) : null}
-                  </td>
+          <TableRegion label={meta(`routes.${route.id}.title`)}>
+            <table className={styles.table} data-testid="payouts">
+              <thead>
+                <tr>
+                  <th scope="col">{t('fees.columns.period')}</th>
+                  <th scope="col">{t('fees.columns.amount')}</th>
+                  <th scope="col">{t('fees.columns.status')}</th>
+                  <th scope="col">{t('fees.columns.creditNote')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {payouts.map((payout) => (
+                  <tr key={payout.id} data-status={payout.status}>
+                    <td>{periodName(payout.period)}</td>
+                    <td className={styles.amount}>{money(payout.amount, payout.currency)}</td>
+                    <td>
+                      {payout.status === 'paid' ? (
+                        t('fees.status.paid')
+                      ) : payout.status === 'carried_over' ? (
+                        t('fees.status.carried_over', {
+                          minimum: money(minimumPayoutMinor(payout.currency), payout.currency),
+                        })
+                      ) : payout.status === 'held_no_bank_details' ? (
+                        <>
+                          {t('fees.status.held_no_bank_details')}{' '}
+                          <Link href={bankDetails} data-testid="fees-bank-details">
+                            {t('fees.bankDetailsLink')}
+                          </Link>
+                        </>
+                      ) : (
+                        t('fees.status.held_unsupported_currency', { currency: payout.currency })
+                      )}
+                    </td>
+                    <td>
+                      {payout.creditNote ? (
+                        <>
+                          {t('fees.creditNote', { number: payout.creditNote.number })}
+                          {' · '}
+                          {date.format(new Date(payout.creditNote.issuedAt))}{' '}
+                          <a
+                            href={`/api/v3/seller/credit-notes/${payout.creditNote.id}/pdf?world=${world.code}`}
+                            download
+                            data-testid="credit-note-pdf"
+                          >
+                            {t('fees.download')}
+                          </a>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
         )}
       </section>
     );

@@ -29,6 +29,7 @@ import { getWorld, isWorldCode, type World, type WorldCode } from '@/lib/worlds/
 import { BarChart } from './bar-chart';
 import styles from './sales.module.css';
 import sellingStyles from './selling.module.css';
+import { TableRegion } from '@/components/cabinet/table-region';
 
 type Translator = Awaited<ReturnType<typeof getTranslations<'cabinet-sales'>>>;
 type Query = AreaPageProps['query'];
@@ -75,7 +76,7 @@ async function NotSeller({ world, route }: { world: World; route: AreaPageProps[
   const meta = await getTranslations('meta');
   const t = await getTranslations('cabinet-sales');
   return (
-    <section className={sellingStyles.section} data-route={route.id}>
+    <section className={`${sellingStyles.section} ${styles.wide}`} data-route={route.id}>
       <h1>{meta(`routes.${route.id}.title`)}</h1>
       <p data-testid="sales-not-seller">
         {t('notSeller.text')} <a href={pathFor(world.code, 'cabinet-materials')}>{t('notSeller.link')}</a>
@@ -267,7 +268,7 @@ export const SalesPage: PageView<AreaPageProps> = {
     });
     const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
     return (
-      <section className={sellingStyles.section} data-route={route.id}>
+      <section className={`${sellingStyles.section} ${styles.wide}`} data-route={route.id}>
         <h1>{meta(`routes.${route.id}.title`)}</h1>
         <p>{t('intro')}</p>
         {statement ? <Statement t={t} world={world} sale={statement} backHref={listHref(result?.page)} /> : null}
@@ -311,7 +312,7 @@ export const SalesPage: PageView<AreaPageProps> = {
             {result.totals.length > 0 ? (
               <>
                 <h2>{t('totals.title')}</h2>
-                <div className={styles.tableWrap}>
+                <TableRegion label={t('totals.title')}>
                   <table className={sellingStyles.table} data-testid="sales-totals">
                     <thead>
                       <tr>
@@ -348,14 +349,14 @@ export const SalesPage: PageView<AreaPageProps> = {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableRegion>
               </>
             ) : null}
             <h2>{t('list.title')}</h2>
             {result.items.length === 0 ? (
               <p data-testid="sales-empty">{t('list.empty')}</p>
             ) : (
-              <div className={styles.tableWrap}>
+              <TableRegion label={t('list.title')}>
                 <table className={sellingStyles.table} data-testid="sales-list">
                   <thead>
                     <tr>
@@ -408,7 +409,7 @@ export const SalesPage: PageView<AreaPageProps> = {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
             )}
             {pages > 1 ? (
               <nav className={sellingStyles.filters} aria-label={t('list.pageOf', { page: result.page, pages })}>
@@ -424,7 +425,7 @@ export const SalesPage: PageView<AreaPageProps> = {
             ) : (
               <>
                 <p data-testid="downloads-total">{t('downloads.total', { count: result.downloads.total })}</p>
-                <div className={styles.tableWrap}>
+                <TableRegion label={t('downloads.title')}>
                   <table className={sellingStyles.table} data-testid="downloads-list">
                     <thead>
                       <tr>
@@ -443,7 +444,7 @@ export const SalesPage: PageView<AreaPageProps> = {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableRegion>
                 {result.downloads.materials.length > PER_MATERIAL_ROWS ? (
                   <p>{t('topRows', { count: PER_MATERIAL_ROWS, total: result.downloads.materials.length })}</p>
                 ) : null}
@@ -508,7 +509,7 @@ export const EvaluationPage: PageView<AreaPageProps> = {
         materialId: materialId ? String(materialId) : fields.materialId,
       });
     return (
-      <section className={sellingStyles.section} data-route={route.id}>
+      <section className={`${sellingStyles.section} ${styles.wide}`} data-route={route.id}>
         <h1>{meta(`routes.${route.id}.title`)}</h1>
         <p>{t('evaluation.intro')}</p>
         <form method="get" action={base} className={styles.form} aria-label={t('filter.label')}>
@@ -632,7 +633,7 @@ function EvaluationCharts({
       </div>
       <details>
         <summary>{t('evaluation.table')}</summary>
-        <div className={styles.tableWrap}>
+        <TableRegion label={t('evaluation.table')}>
           <table className={sellingStyles.table} data-testid="evaluation-table">
             <thead>
               <tr>
@@ -669,13 +670,13 @@ function EvaluationCharts({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
       <h2>{t('evaluation.materials.title')}</h2>
       {evaluation.materials.length === 0 ? (
         <p data-testid="evaluation-materials-empty">{t('evaluation.materials.empty')}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableRegion label={t('evaluation.materials.title')}>
           <table className={sellingStyles.table} data-testid="evaluation-materials">
             <thead>
               <tr>
@@ -711,7 +712,7 @@ function EvaluationCharts({
           {evaluation.materials.length > PER_MATERIAL_ROWS ? (
             <p>{t('topRows', { count: PER_MATERIAL_ROWS, total: evaluation.materials.length })}</p>
           ) : null}
-        </div>
+        </TableRegion>
       )}
       <p>
         <a href={salesHref()}>{t('salesLink')}</a>

@@ -24,6 +24,7 @@ import { BecomeSellerButton, CreateBundleButton } from './become-seller';
 import { SellerNav } from './seller-nav';
 import { UploadWizard } from './upload-wizard';
 import styles from './selling.module.css';
+import { TableRegion } from '@/components/cabinet/table-region';
 
 type SellerTexts = typeof english;
 
@@ -103,30 +104,34 @@ export const SellerMaterialsPage: PageView<AreaPageProps> = {
         {items.length === 0 ? (
           <p data-testid="seller-materials-empty">{t.empty}</p>
         ) : (
-          <table className={styles.table} data-testid="seller-materials">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.title}</th>
-                <th scope="col">{t.columns.status}</th>
-                <th scope="col">{t.columns.price}</th>
-                <th scope="col">{t.columns.sales}</th>
-                <th scope="col">{t.columns.updated}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-material-id={item.id}>
-                  <td>
-                    <a href={`${editBase}/${item.id}`}>{item.title || t.untitled}</a>
-                  </td>
-                  <td>{item.hidden ? t.status.hidden : t.status[item.status]}</td>
-                  <td>{item.priceCents === 0 ? t.free : formatPrice(item.priceCents, item.currency, world.locale)}</td>
-                  <td>{item.salesCount}</td>
-                  <td>{date.format(new Date(item.updatedAt))}</td>
+          <TableRegion label={meta(`routes.${route.id}.title`)}>
+            <table className={styles.table} data-testid="seller-materials">
+              <thead>
+                <tr>
+                  <th scope="col">{t.columns.title}</th>
+                  <th scope="col">{t.columns.status}</th>
+                  <th scope="col">{t.columns.price}</th>
+                  <th scope="col">{t.columns.sales}</th>
+                  <th scope="col">{t.columns.updated}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-material-id={item.id}>
+                    <td>
+                      <a href={`${editBase}/${item.id}`}>{item.title || t.untitled}</a>
+                    </td>
+                    <td>{item.hidden ? t.status.hidden : t.status[item.status]}</td>
+                    <td>
+                      {item.priceCents === 0 ? t.free : formatPrice(item.priceCents, item.currency, world.locale)}
+                    </td>
+                    <td>{item.salesCount}</td>
+                    <td>{date.format(new Date(item.updatedAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
         )}
         {total > SELLER_LIST_PAGE_SIZE ? (
           <nav className={styles.filters}>

@@ -96,6 +96,8 @@ export function UploadWizard(props: Props) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Said after a release; kept here because the release panel closes with the release itself.
+  const [releaseNotice, setReleaseNotice] = useState<string | null>(null);
   const pending = useRef<MaterialPatch>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -208,6 +210,7 @@ export function UploadWizard(props: Props) {
     event.target.value = '';
     if (!file) return;
     setMessage(null);
+    setReleaseNotice(null);
     setUploading(true);
     const form = new FormData();
     form.append('file', file);
@@ -342,8 +345,19 @@ export function UploadWizard(props: Props) {
             </>
           )}
           {material && material.status !== 'draft' && material.versions.some((v) => v.publishedAt === null) ? (
-            <ReleaseVersion material={material} texts={texts} onReleased={setMaterial} />
+            <ReleaseVersion
+              material={material}
+              texts={texts}
+              onReleased={(answer, notice) => {
+                setMaterial(answer);
+                setReleaseNotice(notice);
+              }}
+            />
           ) : null}
+          {/* Always in the page, so the confirmation is announced when it is written into it. */}
+          <p role="status" className={styles.notice} data-testid="release-notice">
+            {releaseNotice}
+          </p>
           {material ? (
             <div className={styles.cover}>
               <h3>{texts.files.cover}</h3>
@@ -680,7 +694,7 @@ function PreviewChoice({
           <li key={item.page}>
             {}
             <img
-              src={`/media/${item.path}`}
+              src={item.url}
               width={item.width}
               height={item.height}
               alt={fill(t.page, { number: item.page! })}
@@ -702,7 +716,7 @@ function PreviewChoice({
       </ul>
       {pages.length > 0 ? (
         <p>
-          <button type="button" className={styles.secondary} onClick={() => void save()}>
+          <button type="button" className={styles.secondary} onClick={() => void save()} data-testid="save-previews">
             {t.save}
           </button>{' '}
           <span role="status">{state === 'saved' ? t.saved : state === 'error' ? t.atLeastOne : ''}</span>
@@ -834,7 +848,7 @@ function ReleaseVersion({
 }: {
   material: SellerMaterial;
   texts: UploadTexts;
-  onReleased: (material: SellerMaterial) => void;
+  onReleased: (material: SellerMaterial, notice: string) => void;
 }) {
   const staged = material.versions.find((v) => v.publishedAt === null)!;
   const [note, setNote] = useState('');
@@ -847,9 +861,9 @@ function ReleaseVersion({
       const answer = await getApiClient().post<SellerMaterial>(`v3/seller/materials/${material.id}/versions/release`, {
         changeNote: note,
       });
-      setMessage(fill(t.done, { version: staged.version }));
       setState('idle');
-      onReleased(answer);
+      // This panel closes now (nothing is staged any more): the wizard keeps the confirmation.
+      onReleased(answer, fill(t.done, { version: staged.version }));
     } catch (error) {
       setMessage((await apiErrorOf(error))?.message ?? texts.errors.generic);
       setState('failed');
@@ -878,7 +892,11 @@ function ReleaseVersion({
       >
         {fill(t.button, { version: staged.version })}
       </button>
-      {message ? <p role="status">{message}</p> : null}
+      {message ? (
+        <p role="alert" className={styles.error}>
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,381 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { UPLOAD_STEPS } from '@/lib/selling/upload-steps';
+import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
+import { ROUTES } from '@/lib/routing/routes';
+import type { WorldCode } from '@/lib/worlds/worlds';
+
+/**
+ * What a teacher meets in the cabinet and account pages, measured in the browser: no page scrolls
+ * sideways on a 320 px phone, every control is readable in every state it can be in, wide tables
+ * scroll inside a region the keyboard reaches and show every column on a desktop, a released
+ * version stays confirmed, and a missing cabinet page leads back to the cabinet's first page.
+ * In de and gr.
+ */
+
+const PASSWORD = 'kreide-demo';
+const WORLDS: WorldCode[] = ['de', 'gr'];
+
+/** A route whose address needs an id (`:id`; an optional `:id?` does not count). */
+const needsParams = (pattern: string) => /:\w+(?![\w?])/.test(pattern);
+/** Every page of the cabinet, account and school areas that needs no id in its address. */
+const AREA_PAGES = ROUTES.filter(
+  (route) => ['cabinet', 'account', 'school'].includes(route.area) && !needsParams(route.de),
+).map((route) => route.id);
+const CABINET_PAGES = ROUTES.filter((route) => route.area === 'cabinet' && !needsParams(route.de)).map(
+  (route) => route.id,
+);
+
+async function signedIn(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
+    headers: { origin: baseURL },
+    data: { client_id: 'web', grant_type: 'password', username: email, password: PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return context;
+}
+
+async function interactive(page: Page) {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
+async function worksheet(pages: number, text: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.HelveticaBold);
+  for (let i = 1; i <= pages; i++)
+    document.addPage([595, 842]).drawText(`${text} ${i}`, { x: 60, y: 760, size: 28, font });
+  return Buffer.from(await document.save());
+}
+
+/** A published material of the signed-in seller with rendered previews, set up through the API. */
+async function publishedMaterial(context: BrowserContext, baseURL: string, world: WorldCode): Promise<number> {
+  const headers = { origin: baseURL };
+  const created = await context.request.post(`/api/v3/seller/materials/upload?world=${world}`, {
+    headers,
+    multipart: {
+      file: { name: 'layout.pdf', mimeType: 'application/pdf', buffer: await worksheet(2, 'Layout Version eins') },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await context.request.get(`/api/v3/seller/materials/${id}?world=${world}`)).json()) as {
+            previews: { status: string };
+          }
+        ).previews.status,
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+  const filters = (await (await context.request.get(`/api/v1/filters?world=${world}`)).json()) as {
+    filters: Record<'subject' | 'class_grade' | 'material_type', { id: number }[]>;
+  };
+  const saved = await context.request.patch(`/api/v3/seller/materials/${id}?world=${world}`, {
+    headers,
+    data: {
+      title: `Layout ${world} ${Date.now()}`,
+      description:
+        '<p>Zwölf Arbeitsblätter mit Lösungen zum Üben und Wiederholen im Unterricht der fünften Klasse.</p>',
+      priceCents: 299,
+      subjectIds: [filters.filters.subject[0]!.id],
+      gradeIds: [filters.filters.class_grade[4]!.id],
+      materialTypeIds: [filters.filters.material_type[0]!.id],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  expect(
+    (await context.request.post(`/api/v3/seller/materials/${id}/publish?world=${world}`, { headers })).status(),
+  ).toBe(200);
+  return id;
+}
+
+/** How far the page is wider than the window (0 when it does not scroll sideways). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+const CONTROLS = 'main a[href], main button, main input, main select, main textarea, main summary';
+
+/**
+ * The contrast of every visible control's text with what is behind it, computed from the page's
+ * own styles: colours with alpha and `opacity` blended down to the page's background.
+ * Returns the controls below 4.5:1 (3:1 for large text), or those of one control (`only`).
+ */
+async function lowContrast(page: Page, state: string, only?: number): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, state, only }) => {
+      type Rgba = [number, number, number, number];
+      const parse = (value: string): Rgba | null => {
+        const m = value.match(/rgba?\(([^)]+)\)/);
+        if (!m) return null;
+        const p = m[1]!
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
+      };
+      const over = (top: Rgba, bottom: Rgba): Rgba => {
+        const a = top[3];
+        return [
+          top[0] * a + bottom[0] * (1 - a),
+          top[1] * a + bottom[1] * (1 - a),
+          top[2] * a + bottom[2] * (1 - a),
+          1,
+        ];
+      };
+      const mix = (a: Rgba, b: Rgba, share: number): Rgba => over([a[0], a[1], a[2], share], b);
+      const luminance = (c: Rgba) => {
+        const ch = c.slice(0, 3).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * ch[0]! + 0.7152 * ch[1]! + 0.0722 * ch[2]!;
+      };
+      /** The background behind `el`, composited from the page down to it. */
+      const backgroundOf = (el: Element | null): Rgba => {
+        const chain: Element[] = [];
+        for (let node = el; node; node = node.parentElement) chain.unshift(node);
+        let bg: Rgba = [255, 255, 255, 1];
+        for (const node of chain) {
+          const color = parse(getComputedStyle(node).backgroundColor);
+          if (color && color[3] > 0) bg = over(color, bg);
+        }
+        return bg;
+      };
+      const hasText = (el: Element) => {
+        if (el instanceof HTMLInputElement) {
+          if (['checkbox', 'radio', 'range', 'color', 'hidden', 'image'].includes(el.type)) return '';
+          return el.type === 'file' ? 'file' : el.value || el.placeholder;
+        }
+        if (el instanceof HTMLTextAreaElement) return el.value || el.placeholder;
+        if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.text ?? '';
+        return (el as HTMLElement).innerText.trim();
+      };
+      const found: string[] = [];
+      const all = [...document.querySelectorAll(selector)];
+      all.forEach((el, index) => {
+        if (only !== undefined && index !== only) return;
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return;
+        const text = hasText(el);
+        if (!text) return;
+        // A gradient or image behind the text cannot be read from computed colours.
+        for (let node: Element | null = el; node; node = node.parentElement)
+          if (getComputedStyle(node).backgroundImage !== 'none') return;
+        let opacity = 1;
+        let topmost: Element | null = null;
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          const own = Number(getComputedStyle(node).opacity);
+          if (own < 1) {
+            opacity *= own;
+            topmost = node;
+          }
+        }
+        let bg = backgroundOf(el);
+        let fg = over(parse(style.color) ?? [0, 0, 0, 1], bg);
+        if (topmost) {
+          const backdrop = backgroundOf(topmost.parentElement);
+          fg = mix(fg, backdrop, opacity);
+          bg = mix(bg, backdrop, opacity);
+        }
+        const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
+        const ratio = (light + 0.05) / (dark + 0.05);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5))
+          found.push(
+            `${state} <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${text.slice(0, 40)}" ${ratio.toFixed(2)}:1 (${style.color} on rgb(${bg.slice(0, 3).map(Math.round).join(', ')}))`,
+          );
+      });
+      return found;
+    },
+    { selector: CONTROLS, state, only },
+  );
+}
+
+/**
+ * Every control of the page in every state it can be in: as it is, disabled, marked current
+ * (links and buttons of a navigation), hovered and focused.
+ */
+async function contrastInEveryState(page: Page): Promise<string[]> {
+  const found = await lowContrast(page, 'default');
+  // Disabled and current, forced onto every control that can have them, then put back.
+  const forced = async (state: 'disabled' | 'current') => {
+    await page.evaluate(
+      ({ selector, state }) => {
+        for (const el of document.querySelectorAll(selector)) {
+          const marker = `data-forced-${state}`;
+          if (state === 'disabled' && 'disabled' in el && !(el as HTMLButtonElement).disabled) {
+            (el as HTMLButtonElement).disabled = true;
+            el.setAttribute(marker, '');
+          }
+          if (state === 'current' && el.closest('nav') && !el.hasAttribute('aria-current')) {
+            el.setAttribute('aria-current', el.tagName === 'BUTTON' ? 'step' : 'page');
+            el.setAttribute(marker, '');
+          }
+        }
+      },
+      { selector: CONTROLS, state },
+    );
+    found.push(...(await lowContrast(page, state)));
+    await page.evaluate(
+      ({ state }) => {
+        for (const el of document.querySelectorAll(`[data-forced-${state}]`)) {
+          if (state === 'disabled') (el as HTMLButtonElement).disabled = false;
+          else el.removeAttribute('aria-current');
+          el.removeAttribute(`data-forced-${state}`);
+        }
+      },
+      { state },
+    );
+  };
+  await forced('disabled');
+  await forced('current');
+  const controls = page.locator(CONTROLS);
+  const count = await controls.count();
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible())) continue;
+    await control.hover({ force: true, timeout: 2_000 }).catch(() => undefined);
+    found.push(...(await lowContrast(page, 'hover', i)));
+    await control.focus().catch(() => undefined);
+    found.push(...(await lowContrast(page, 'focus', i)));
+    await control.blur().catch(() => undefined);
+  }
+  await page.mouse.move(0, 0);
+  return [...new Set(found)];
+}
+
+for (const world of WORLDS) {
+  test(`no cabinet or account page scrolls sideways at 320 px, for a buyer and a seller (${world})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    const wide: string[] = [];
+    for (const email of ['buyer@demo.test', 'seller@demo.test']) {
+      const context = await signedIn(browser, baseURL!, email, { width: 320, height: 720 });
+      const page = await context.newPage();
+      const paths = AREA_PAGES.map((id) => pathForRoute(world, id));
+      if (email === 'seller@demo.test') {
+        const id = await publishedMaterial(context, baseURL!, world);
+        for (const step of UPLOAD_STEPS) paths.push(`${pathFor(world, 'cabinet-first-upload')}/${id}?step=${step}`);
+      }
+      for (const path of paths) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBeLessThan(500);
+        if (path.includes('?step=')) await interactive(page);
+        const overflow = await sidewaysOverflow(page);
+        if (overflow > 0) wide.push(`${email} ${path}: ${320 + overflow} px`);
+      }
+      await context.close();
+    }
+    expect(wide).toEqual([]);
+  });
+
+  test(`every control of the cabinet is readable in every state (${world})`, async ({ browser, baseURL }) => {
+    test.setTimeout(480_000);
+    const context = await signedIn(browser, baseURL!, 'seller@demo.test');
+    const page = await context.newPage();
+    const id = await publishedMaterial(context, baseURL!, world);
+    const paths = [
+      ...CABINET_PAGES.map((route) => pathForRoute(world, route)),
+      ...UPLOAD_STEPS.map((step) => `${pathFor(world, 'cabinet-first-upload')}/${id}?step=${step}`),
+    ];
+    const unreadable: string[] = [];
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(500);
+      await interactive(page);
+      if (path.includes('step=price')) await expect(page.getByTestId('price-recommendation')).toBeVisible();
+      for (const line of await contrastInEveryState(page)) unreadable.push(`${path}: ${line}`);
+    }
+    expect(unreadable).toEqual([]);
+    await context.close();
+  });
+
+  test(`the sales tables show every column at 1280 px and scroll in a keyboard region at 320 px (${world})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await signedIn(browser, baseURL!, 'seller@demo.test');
+    const page = await context.newPage();
+    for (const route of ['cabinet-sales', 'cabinet-evaluation', 'cabinet-materials', 'cabinet-fees'] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(pathFor(world, route));
+      const regions = page.locator('main [role="region"]');
+      if (route === 'cabinet-sales') await expect(page.getByTestId('sales-list')).toBeVisible();
+      for (let i = 0; i < (await regions.count()); i++) {
+        const region = regions.nth(i);
+        if (!(await region.isVisible())) continue;
+        const cut = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(cut, `${route}: ${await region.getAttribute('aria-label')} cut off at 1280 px`).toBeLessThanOrEqual(0);
+      }
+      await page.setViewportSize({ width: 320, height: 720 });
+      await page.goto(pathFor(world, route));
+      expect(await sidewaysOverflow(page), route).toBeLessThanOrEqual(0);
+      for (let i = 0; i < (await regions.count()); i++) {
+        await expect(regions.nth(i)).toHaveAttribute('tabindex', '0');
+        await expect(regions.nth(i)).toHaveAttribute('aria-label', /\S/);
+      }
+      const axe = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+      expect(axe.violations.map((v) => `${route}: ${v.id}`)).toEqual([]);
+    }
+    await context.close();
+  });
+}
+
+test('a released version stays confirmed and announced after the panel closes and the previews refresh (gr)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const world: WorldCode = 'gr';
+  const context = await signedIn(browser, baseURL!, 'seller@demo.test');
+  const page = await context.newPage();
+  const id = await publishedMaterial(context, baseURL!, world);
+  await page.goto(`${pathFor(world, 'cabinet-first-upload')}/${id}?step=files`);
+  await interactive(page);
+  await page.getByTestId('main-file').setInputFiles({
+    name: 'layout-v2.pdf',
+    mimeType: 'application/pdf',
+    buffer: await worksheet(3, 'Layout Version zwei'),
+  });
+  await expect(page.getByTestId('release-version')).toBeVisible();
+  await page.getByTestId('release').click();
+  await expect(page.getByTestId('release-version')).toHaveCount(0);
+  const notice = page.getByTestId('release-notice');
+  await expect(notice).toHaveAttribute('role', 'status');
+  await expect(notice).toContainText('2');
+  await expect(notice).toBeVisible();
+  // The new version's previews render and the steps read the material again: still there.
+  await expect(page.getByTestId('preview-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.waitForTimeout(1_500);
+  await expect(notice).toContainText('2');
+  await expect(notice).toBeVisible();
+  await context.close();
+});
+
+for (const world of WORLDS) {
+  test(`a missing cabinet page leads to the bought materials and home, not a settings page (${world})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await signedIn(browser, baseURL!, 'buyer@demo.test');
+    const page = await context.newPage();
+    const response = await page.goto(`${pathFor(world, 'cabinet-first-upload')}/999999999`);
+    expect(response?.status()).toBe(404);
+    const state = page.locator('[data-state="not-found"]');
+    await expect(state).toBeVisible();
+    const links = await state
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(links).toEqual([pathFor(world, 'cabinet-bought'), pathFor(world, 'home')]);
+    await context.close();
+  });
+}
