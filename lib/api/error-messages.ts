@@ -14,13 +14,29 @@ export function apiErrorMessage(
   details: unknown = null,
   values: Readonly<Record<string, string>> = {},
 ): string {
-  const common = getMessages(getWorldOrDefault(world).language).common;
+  const { language, locale } = getWorldOrDefault(world);
+  const common = getMessages(language).common;
   if (typeof common !== 'object') return code;
   const reason = (details as { reason?: unknown } | null)?.reason;
   const reasons = common.apiReasons;
-  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string')
-    return reasons[reason].replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+  if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string') {
+    // `{kinds}`: the details' `kinds` by their names in `common.apiReasonKinds`, listed in the
+    // world's way (what a refused PDF carries).
+    const filled: Record<string, string> = { kinds: kindNames(common.apiReasonKinds, details, locale), ...values };
+    return reasons[reason].replace(/\{(\w+)\}/g, (placeholder, name: string) => filled[name] ?? placeholder);
+  }
   const errors = common.apiErrors;
   const text = typeof errors === 'object' ? errors[code] : undefined;
   return typeof text === 'string' ? text : code;
+}
+
+/** The `kinds` of an error's details by their translated names, as a list of the locale. */
+function kindNames(names: unknown, details: unknown, locale: string): string {
+  const kinds = (details as { kinds?: unknown } | null)?.kinds;
+  if (!Array.isArray(kinds)) return '';
+  const named = kinds.map((kind) => {
+    const name = typeof names === 'object' && names !== null ? (names as Record<string, unknown>)[String(kind)] : null;
+    return typeof name === 'string' ? name : String(kind);
+  });
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(named);
 }

@@ -203,9 +203,16 @@ async function stampText(licence: typeof t.licences.$inferSelect): Promise<strin
   });
 }
 
-/** The storage key of a stamped copy: one per licence, file version and licence kind. */
+/**
+ * How stamped copies are made now. A copy stored under a key of an earlier way is made again on
+ * its next download: copies from before active content was removed (scripts, launch actions,
+ * embedded files) and before every text layer read back as drawn must not stay with buyers.
+ */
+const STAMP_GENERATION = 2;
+
+/** The storage key of a stamped copy: one per licence, file version, licence kind and generation. */
 function stampedKey(licenceId: number, versionId: number, kind: string): string {
-  return `stamped/${licenceId}/${versionId}-${kind === 'school' ? 'school' : 'single'}.pdf`;
+  return `stamped/${licenceId}/${versionId}-${kind === 'school' ? 'school' : 'single'}-g${STAMP_GENERATION}.pdf`;
 }
 
 /**
@@ -240,19 +247,27 @@ export async function prepareDownload(userId: number, materialId: number): Promi
         eq(t.stampedCopies.licenceKind, licence.kind),
       ),
     );
-  if (cached) {
+  const key = stampedKey(licence.id, version.id, licence.kind);
+  if (cached?.storagePath === key) {
     const bytes = await storage.read(cached.storagePath);
     if (bytes) return { bytes, name: version.name, mimeType: version.mimeType };
   }
   const source = await storage.read(version.storagePath);
   if (!source) throw new Error(`file version ${version.id} is missing from storage`);
   const stamped = await stampPdf(source, await stampText(licence));
-  const key = stampedKey(licence.id, version.id, licence.kind);
   // Two first downloads at once stamp the same bytes to the same key: either write is right.
   await storage.put(key, Buffer.from(stamped));
   await db
     .insert(t.stampedCopies)
     .values({ licenceId: licence.id, fileVersionId: version.id, licenceKind: licence.kind, storagePath: key })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [t.stampedCopies.licenceId, t.stampedCopies.fileVersionId, t.stampedCopies.licenceKind],
+      set: { storagePath: key },
+    });
+  // A copy of an earlier generation goes: it is what this one replaces.
+  if (cached && cached.storagePath !== key)
+    await storage
+      .remove(cached.storagePath)
+      .catch((error: unknown) => console.error('could not remove a stamped copy', error));
   return { bytes: stamped, name: version.name, mimeType: version.mimeType };
 }

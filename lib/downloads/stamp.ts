@@ -1,4 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
+import { removeActiveContent } from './active-content';
 import { embedRunFonts, splitIntoRuns } from './fonts';
 import { drawText, textWidth } from './pdf-text';
 
@@ -16,7 +17,8 @@ const MARGIN = 24;
 /**
  * Writes the licence line on the foot of every page of a PDF: the buyer, the order and the
  * licence, in whichever scripts the text needs (fonts subset, one per script). Long text is set
- * smaller rather than cut, so the buyer's whole name is always there.
+ * smaller rather than cut, so the buyer's whole name is always there. The copy carries no active
+ * content (scripts, launch actions, embedded files, actions that run by themselves).
  */
 export async function stampPdf(source: Uint8Array, text: string): Promise<Uint8Array> {
   let document: PDFDocument;
@@ -29,6 +31,9 @@ export async function stampPdf(source: Uint8Array, text: string): Promise<Uint8A
     throw new UnreadablePdfError(/is encrypted/.test((error as Error).message) ? 'encrypted' : 'broken');
   }
   if (document.isEncrypted) throw new UnreadablePdfError('encrypted');
+  // Uploads with active content are refused (lib/selling/file-check.ts), but files stored before
+  // that check, or content the check missed, must still never reach a buyer's copy.
+  removeActiveContent(document);
   const fonts = await embedRunFonts(document, splitIntoRuns(text));
   const fullWidth = textWidth(text, STAMP_SIZE, fonts);
   for (const page of document.getPages()) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import { findActiveContent } from '@/lib/downloads/active-content';
 import sharp from 'sharp';
 import { AppError, type ErrorCode } from '@/lib/api/errors';
 import { detectImageFormat } from '@/lib/images/detect';
@@ -99,7 +100,8 @@ const MAX_CONTENT_TYPES_BYTES = MB;
  * translated messages, so they never change). Numbers that go with them in `details`:
  * file_too_large `maxBytes`; type_not_allowed `kind` and `allowed`; image_too_many_pixels
  * `maxPixels`; zip_too_large_unpacked one of `maxBytes`, `maxEntries`, `maxRatio` (none when
- * entries overlap, a bomb that needs no large numbers).
+ * entries overlap, a bomb that needs no large numbers); pdf_active_content `kinds` (from
+ * ACTIVE_CONTENT_KINDS, named to the seller in their language).
  */
 export const FILE_REFUSAL_REASONS = [
   'empty_file',
@@ -109,6 +111,7 @@ export const FILE_REFUSAL_REASONS = [
   'pdf_encrypted',
   'pdf_broken',
   'pdf_no_pages',
+  'pdf_active_content',
   'office_macros',
   'office_broken',
   'zip_broken',
@@ -133,6 +136,7 @@ const REFUSAL_CODES: Record<FileRefusalReason, ErrorCode> = {
   pdf_encrypted: 'invalid_image',
   pdf_broken: 'invalid_image',
   pdf_no_pages: 'invalid_image',
+  pdf_active_content: 'unsupported_media_type',
   office_macros: 'unsupported_media_type',
   office_broken: 'invalid_image',
   zip_broken: 'invalid_image',
@@ -245,7 +249,11 @@ function detectFamily(bytes: Buffer): Family | null {
 
 /**
  * A PDF must parse, must not be encrypted (we could neither render previews nor promise buyers a
- * file they can open) and must have pages. `ignoreEncryption` lets pdf-lib report encryption as
+ * file they can open), must have pages and must carry no active content: scripts, launch
+ * actions, embedded files, actions that run by themselves, forms that send data, rich media, XFA
+ * (lib/downloads/active-content.ts). Such a file is refused rather than cleaned, as macros in
+ * Office files are: the seller learns what their file does and keeps the one file they sent, and
+ * buyers never get a file that differs from the seller's. `ignoreEncryption` lets pdf-lib report encryption as
  * `isEncrypted` instead of throwing EncryptedPDFError, which is compiled to ES5 and so fails
  * `instanceof`.
  */
@@ -269,6 +277,8 @@ async function checkPdf(bytes: Buffer): Promise<number> {
     throw refuse('pdf_broken');
   }
   if (pageCount === 0) throw refuse('pdf_no_pages');
+  const activeContent = findActiveContent(document);
+  if (activeContent.length > 0) throw refuse('pdf_active_content', { kinds: activeContent });
   return pageCount;
 }
 

@@ -14,7 +14,7 @@ export const POST = defineRoute(
   {
     summary: "Upload a material's main file (multipart file)",
     description:
-      'PDF, DOCX, PPTX, XLSX, PNG, JPEG, WebP or ZIP, recognised by content; the size limit depends on the type. Without `materialId` a new draft is made in `world`. A draft’s file is replaced; a published material’s upload is staged as its next version. A PDF gets previews rendered in the background (`previews.status`). 415 for other types and macros, 422 for encrypted or broken files, 413 when too large; 404 for a material that is not yours.',
+      'PDF, DOCX, PPTX, XLSX, PNG, JPEG, WebP or ZIP, recognised by content; the size limit depends on the type. Without `materialId` a new draft is made in `world`. A draft’s file is replaced; a published material’s upload is staged as its next version. A PDF gets previews rendered in the background (`previews.status`). 415 for other types, macros and PDFs with active content (scripts, launch actions, embedded files, actions that run by themselves, forms that send data, rich media, XFA; `details.kinds` names them), 422 for encrypted or broken files, 413 when too large; 404 for a material that is not yours.',
     auth: 'seller',
     bodyType: 'upload',
     successStatus: 201,
