@@ -15,9 +15,11 @@ import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
 import '@/lib/jobs/catalogue';
+import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';
 import { preRoute } from '@/lib/http/pre-route';
+import { previewSweepJob } from '@/lib/selling/previews';
 import { loadStaticAssets } from '@/lib/http/static-assets';
 
 async function main() {
@@ -45,6 +47,9 @@ async function main() {
   // `npm run worker`; either way the queue starts now, so routes can enqueue inside transactions.
   if (jobsRunInProcess(env)) console.log(`job workers: ${(await startJobWorkers()).join(', ')}`);
   else await getQueue();
+  // Previews stored in an earlier layout (every page public) are settled soon after a start,
+  // not only at the sweep's next hour.
+  await enqueue(previewSweepJob, {});
 
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: env.PORT });
   await app.prepare();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { cached } from '@/lib/cache/cached';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
@@ -178,13 +178,20 @@ export const getMaterialDetail = cached(
           .where(eq(t.materialFiles.materialId, id)),
         db
           .select({
-            storagePath: t.materialPreviews.storagePath,
+            // The public copy: the rendered image itself is seller-only (lib/selling/preview-publishing.ts).
+            storagePath: sql<string>`${t.materialPreviews.publicPath}`,
             width: t.materialPreviews.width,
             height: t.materialPreviews.height,
           })
           .from(t.materialPreviews)
-          // Only the pages the seller chose to show (the cover, position 0, always is).
-          .where(and(eq(t.materialPreviews.materialId, id), eq(t.materialPreviews.shown, true)))
+          // Only the pages the seller chose to show, and the cover while it shows one of them.
+          .where(
+            and(
+              eq(t.materialPreviews.materialId, id),
+              eq(t.materialPreviews.shown, true),
+              isNotNull(t.materialPreviews.publicPath),
+            ),
+          )
           .orderBy(asc(t.materialPreviews.position)),
         db
           .select({ id: t.subjects.id, title: t.subjects.title })

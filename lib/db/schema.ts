@@ -293,13 +293,22 @@ export const materialPreviews = pgTable(
       .notNull()
       .references(() => materials.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
+    /**
+     * The image as rendered: for rendered pages and a cover rendered from page 1 a seller-only key
+     * (`preview-pages/…`, never served by /media), read by the seller's and admins' preview route.
+     */
     storagePath: text('storage_path').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    /** The PDF page it shows (1-based); null for an uploaded cover image. */
+    /** The PDF page it shows (1-based); null for the cover (position 0). */
     page: smallint('page'),
     /** The seller chooses which rendered pages buyers see. */
     shown: boolean('shown').notNull().default(true),
+    /**
+     * The public copy while shown, under a random name of its own (lib/selling/preview-publishing.ts);
+     * null while hidden. Hiding deletes it, showing again makes a new one.
+     */
+    publicPath: text('public_path'),
   },
   (t) => [index('material_previews_material').on(t.materialId, t.position)],
 );

@@ -428,6 +428,19 @@ export async function renderPdfPreviews(
 }
 
 /**
+ * The card rendition of a stored page image (a rendered page or the cover rendered from page 1),
+ * cropped to 3:4 from the top like `cardFromCanvas`: the cover follows the first page the seller
+ * shows, so it is made again from that page's image when the shown pages change.
+ */
+export async function cardFromPageImage(image: Buffer): Promise<RenderedImage> {
+  const webp = await sharp(image, { limitInputPixels: MAX_SOURCE_IMAGE_PIXELS })
+    .resize({ ...CARD_COVER_SIZE, fit: 'cover', position: 'north' })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+  return { webp, ...CARD_COVER_SIZE };
+}
+
+/**
  * The cover renditions of an uploaded cover image (PNG, JPEG or WebP, checked before): the page
  * rendition fits in PREVIEW_MAX_WIDTH × PREVIEW_MAX_HEIGHT without enlarging, the card rendition
  * is CARD_COVER_SIZE cropped from the centre (as the card's `object-fit: cover` would). Turned

@@ -1,6 +1,7 @@
 /**
  * Preview images of a material: rendered from its PDF by a job in a worker thread (so no request
- * waits on it), stored under public keys of their own, then listed on the material. A job module:
+ * waits on it), stored under seller-only keys, listed on the material, and the pages the seller
+ * shows published under random names of their own (lib/selling/preview-publishing.ts). A job module:
  * no `server-only`, no `next/*` (the worker thread and the worker process run it under plain Node).
  */
 import crypto from 'node:crypto';
@@ -15,15 +16,20 @@ import * as t from '@/lib/db/schema';
 import { defineJob } from '@/lib/jobs/registry';
 import { getStorage } from '@/lib/storage/storage';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
-import { renderImageCover, renderPdfPreviews, type RenderedImage } from './preview-render';
+import {
+  privatePreviewKey,
+  publicCardKey,
+  materialsWithUnsettledPreviews,
+  publishShownPreviews,
+  removeOwnPreviewFiles,
+  UPLOADED_COVER_NAME,
+} from './preview-publishing';
+import { renderImageCover, renderPdfPreviews } from './preview-render';
 
 /** Pages rendered per material: enough to choose from, bounded work per upload. */
 export const MAX_PREVIEW_PAGES = 30;
 /** Pages shown to buyers until the seller chooses: the first few, as most sellers show. */
 export const DEFAULT_SHOWN_PAGES = 5;
-/** The file name of a cover row rendered from the PDF (an uploaded one has its own, see seller-materials). */
-const RENDERED_COVER_NAME = 'cover.webp';
-const UPLOADED_COVER_NAME = 'cover-image.webp';
 
 /** The watermark word in the material's language: every preview page says it is one. */
 const WATERMARK_BY_LANGUAGE: Record<string, string> = {
@@ -57,67 +63,66 @@ export function previewWatermark(world: WorldCode): string {
   return WATERMARK_BY_LANGUAGE[getWorld(world).language] ?? 'Preview';
 }
 
-const token = () => crypto.randomBytes(6).toString('hex');
-
-/** Writes a cover's two renditions and makes them the material's cover (card) and first preview (page). */
-async function saveCover(
-  materialId: number,
-  cover: { page: RenderedImage; card: RenderedImage },
-  uploaded: boolean,
-): Promise<string[]> {
+/**
+ * An uploaded cover image (checked by the caller) in place of the rendered one: the seller chose
+ * it to be seen, so its card and its page rendition (position 0) are public at once, each under a
+ * new random name.
+ */
+export async function storeCoverImage(materialId: number, image: Buffer): Promise<void> {
+  const cover = await renderImageCover(image);
   const storage = getStorage();
-  const stamp = token();
-  const pageKey = `covers/${materialId}-${stamp}.webp`;
-  const cardKey = `covers/${materialId}-${stamp}-card.webp`;
+  const masterKey = privatePreviewKey(materialId);
+  const pageKey = `previews/${materialId}/${crypto.randomBytes(16).toString('hex')}.webp`;
+  const cardKey = publicCardKey(materialId);
+  await storage.put(masterKey, cover.page.webp);
   await storage.put(pageKey, cover.page.webp);
   await storage.put(cardKey, cover.card.webp);
-  return getDb().transaction(async (tx) => {
-    const old = await tx
-      .select({ path: t.materialFiles.storagePath })
-      .from(t.materialFiles)
-      .where(and(eq(t.materialFiles.materialId, materialId), eq(t.materialFiles.type, 'cover')));
-    const oldPreview = await tx
-      .select({ path: t.materialPreviews.storagePath })
-      .from(t.materialPreviews)
-      .where(and(eq(t.materialPreviews.materialId, materialId), eq(t.materialPreviews.position, 0)));
-    await tx
+  const replaced = await getDb().transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
+    const oldCards = await tx
       .delete(t.materialFiles)
-      .where(and(eq(t.materialFiles.materialId, materialId), eq(t.materialFiles.type, 'cover')));
+      .where(and(eq(t.materialFiles.materialId, materialId), eq(t.materialFiles.type, 'cover')))
+      .returning({ path: t.materialFiles.storagePath });
     await tx.insert(t.materialFiles).values({
       materialId,
       type: 'cover',
-      name: uploaded ? UPLOADED_COVER_NAME : RENDERED_COVER_NAME,
+      name: UPLOADED_COVER_NAME,
       storagePath: cardKey,
       mimeType: 'image/webp',
       sizeBytes: cover.card.webp.length,
     });
-    await tx
+    const oldPages = await tx
       .delete(t.materialPreviews)
-      .where(and(eq(t.materialPreviews.materialId, materialId), eq(t.materialPreviews.position, 0)));
+      .where(and(eq(t.materialPreviews.materialId, materialId), eq(t.materialPreviews.position, 0)))
+      .returning({ path: t.materialPreviews.storagePath, publicPath: t.materialPreviews.publicPath });
     await tx.insert(t.materialPreviews).values({
       materialId,
       position: 0,
-      storagePath: pageKey,
+      storagePath: masterKey,
+      publicPath: pageKey,
       width: cover.page.width,
       height: cover.page.height,
       page: null,
       shown: true,
     });
-    return [...old, ...oldPreview].map((row) => row.path);
+    return [...oldCards.map((row) => row.path), ...oldPages.flatMap((row) => [row.path, row.publicPath])];
   });
+  await removeOwnPreviewFiles(materialId, replaced);
 }
 
-/** Removes files of this material that no row names any more (never pooled seed files). */
-async function removeOwnFiles(materialId: number, paths: string[]): Promise<void> {
-  const storage = getStorage();
-  const own = paths.filter((p) => p.startsWith(`covers/${materialId}-`) || p.startsWith(`previews/${materialId}/`));
-  await Promise.all(own.map((p) => storage.remove(p).catch(() => undefined)));
-}
-
-/** An uploaded cover image (checked by the caller) in place of the rendered one. */
-export async function storeCoverImage(materialId: number, image: Buffer): Promise<void> {
-  const cover = await renderImageCover(image);
-  await removeOwnFiles(materialId, await saveCover(materialId, cover, true));
+/**
+ * The pages shown after a rendering: the seller's earlier choice where those pages still exist
+ * (a new version must not show pages they hid), the first few on a first rendering, and page 1
+ * alone when none of the chosen pages is left.
+ */
+export function shownAfterRendering(
+  previous: readonly { page: number | null; shown: boolean }[],
+  pageNumbers: readonly number[],
+): Set<number> {
+  const before = previous.filter((row) => row.page !== null);
+  if (before.length === 0) return new Set(pageNumbers.filter((page) => page <= DEFAULT_SHOWN_PAGES));
+  const kept = before.filter((row) => row.shown && pageNumbers.includes(row.page!)).map((row) => row.page!);
+  return new Set(kept.length ? kept : pageNumbers.slice(0, 1));
 }
 
 const jobSchema = z
@@ -204,12 +209,15 @@ export const materialPreviewsJob = defineJob(
       throw error;
     }
 
+    // Every page and the cover rendered from page 1 go to the seller-only folder; which of them
+    // get a public copy is decided below from the seller's choice (publishShownPreviews).
     const storage = getStorage();
-    const stamp = token();
+    const written: string[] = [];
     const pageRows: (typeof t.materialPreviews.$inferInsert)[] = [];
     for (const page of rendered.pages) {
-      const key = `previews/${materialId}/${stamp}-${page.page}.webp`;
+      const key = privatePreviewKey(materialId);
       await storage.put(key, page.webp);
+      written.push(key);
       pageRows.push({
         materialId,
         position: page.page,
@@ -217,30 +225,55 @@ export const materialPreviewsJob = defineJob(
         width: page.width,
         height: page.height,
         page: page.page,
-        shown: page.page <= DEFAULT_SHOWN_PAGES,
+        shown: false,
       });
     }
-    // An uploaded cover stays; otherwise page 1 becomes the cover.
+    // An uploaded cover stays; otherwise page 1 (without the watermark) becomes the cover.
     const [cover] = await db
       .select({ name: t.materialFiles.name })
       .from(t.materialFiles)
       .where(and(eq(t.materialFiles.materialId, materialId), eq(t.materialFiles.type, 'cover')));
-    const replaced: string[] = [];
-    if (cover?.name !== UPLOADED_COVER_NAME) replaced.push(...(await saveCover(materialId, rendered.cover, false)));
+    const coverRendered = cover?.name !== UPLOADED_COVER_NAME;
+    if (coverRendered) {
+      const key = privatePreviewKey(materialId);
+      await storage.put(key, rendered.cover.page.webp);
+      written.push(key);
+      pageRows.push({
+        materialId,
+        position: 0,
+        storagePath: key,
+        width: rendered.cover.page.width,
+        height: rendered.cover.page.height,
+        page: null,
+        shown: false,
+      });
+    }
 
-    const stillCurrent = await db.transaction(async (tx) => {
+    const replaced = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
       // Through the transaction: the embedded database serves no other connection meanwhile.
-      if (!(await isCurrentVersion(tx, materialId, versionId))) return false;
+      if (!(await isCurrentVersion(tx, materialId, versionId))) return null;
+      const replacing = coverRendered
+        ? eq(t.materialPreviews.materialId, materialId)
+        : and(eq(t.materialPreviews.materialId, materialId), sql`${t.materialPreviews.position} > 0`);
       const old = await tx
-        .select({ path: t.materialPreviews.storagePath })
+        .select({
+          page: t.materialPreviews.page,
+          shown: t.materialPreviews.shown,
+          path: t.materialPreviews.storagePath,
+          publicPath: t.materialPreviews.publicPath,
+        })
         .from(t.materialPreviews)
-        .where(and(eq(t.materialPreviews.materialId, materialId), sql`${t.materialPreviews.position} > 0`));
-      replaced.push(...old.map((row) => row.path));
-      await tx
-        .delete(t.materialPreviews)
-        .where(and(eq(t.materialPreviews.materialId, materialId), sql`${t.materialPreviews.position} > 0`));
-      if (pageRows.length) await tx.insert(t.materialPreviews).values(pageRows);
+        .where(replacing);
+      const shown = shownAfterRendering(
+        old,
+        rendered.pages.map((page) => page.page),
+      );
+      await tx.delete(t.materialPreviews).where(replacing);
+      if (pageRows.length)
+        await tx
+          .insert(t.materialPreviews)
+          .values(pageRows.map((row) => ({ ...row, shown: row.page === null ? shown.has(1) : shown.has(row.page!) })));
       await tx
         .update(t.materials)
         .set({
@@ -251,16 +284,65 @@ export const materialPreviewsJob = defineJob(
           updatedAt: new Date(),
         })
         .where(eq(t.materials.id, materialId));
-      return true;
+      return old.flatMap((row) => [row.path, row.publicPath]);
     });
-    if (!stillCurrent) {
-      await removeOwnFiles(
-        materialId,
-        pageRows.map((row) => row.storagePath),
-      );
+    if (replaced === null) {
+      await removeOwnPreviewFiles(materialId, written);
       return { skipped: true };
     }
-    await removeOwnFiles(materialId, replaced);
+    // The new pages' public copies and a card made from the new first shown page; only then do
+    // the old version's files go, so the material page always has images to show.
+    try {
+      await publishShownPreviews(materialId, { coverChanged: true });
+    } finally {
+      await removeOwnPreviewFiles(materialId, replaced);
+    }
     return { published: version.status === 'published', authorId: version.authorId, pages: rendered.pages.length };
+  },
+);
+
+/** How many materials the sweep reads at a time. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Settles the previews of materials left in the earlier layout (every page public under one
+ * stamp, a cover from page 1 public whatever the seller chose) or between the two steps of a
+ * change: each gets `publishShownPreviews`, and the pages of those that changed are expired on
+ * every process. Hourly, and once at every start of the server (server.ts), so stored data of the
+ * earlier layout is settled before long; a material that fails is logged and tried next time.
+ */
+export const previewSweepJob = defineJob(
+  {
+    name: 'preview-sweep',
+    schema: z.object({}).strict(),
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    everySeconds: 3600,
+  },
+  async () => {
+    let after = 0;
+    const settled: number[] = [];
+    const failed: number[] = [];
+    for (;;) {
+      const ids = await materialsWithUnsettledPreviews(after, SWEEP_BATCH);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        try {
+          if (await publishShownPreviews(id)) settled.push(id);
+        } catch (error) {
+          console.error(`preview sweep: material ${id}: ${(error as Error).message}`);
+          failed.push(id);
+        }
+        after = id;
+      }
+    }
+    for (const id of settled) {
+      const tags = [TAGS.material(id), ...(await materialFootprintTags(id))];
+      applyTagsLocally(tags);
+      await publishTags(tags);
+    }
+    return { settled: settled.length, failed: failed.length };
   },
 );

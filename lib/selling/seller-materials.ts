@@ -9,6 +9,8 @@ import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { getAccountRole } from '@/lib/accounts/accounts';
+import { mediaUrl } from '@/lib/http/media-url';
 import { getStorage } from '@/lib/storage/storage';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { slugify } from '@/lib/text/slugify';
@@ -26,6 +28,7 @@ import {
   type PublishIssue,
   releaseNotifiesBuyers,
 } from './material-rules';
+import { isOwnPreviewFile, publishShownPreviews, UPLOADED_COVER_NAME } from './preview-publishing';
 import { materialPreviewsJob, previewWatermark, storeCoverImage } from './previews';
 import { expireSellerCabinet } from './seller-cache';
 import { versionMailsFanOutJob } from './version-mails';
@@ -169,7 +172,19 @@ export interface SellerMaterial extends MaterialClassification {
     done: number;
     total: number;
     error: string | null;
-    items: { position: number; page: number | null; path: string; width: number; height: number; shown: boolean }[];
+    /**
+     * Every rendered image, shown or not: `url` is the seller-only preview route (the seller and
+     * admins), `publicUrl` the public copy while the page is shown (null while hidden).
+     */
+    items: {
+      position: number;
+      page: number | null;
+      url: string;
+      publicUrl: string | null;
+      width: number;
+      height: number;
+      shown: boolean;
+    }[];
   };
   cover: { path: string; uploaded: boolean } | null;
   versions: {
@@ -241,15 +256,33 @@ export const listSellerMaterials = cached(
  */
 const OUTER_MATERIAL_ID = sql.raw('"materials"."id"');
 
+interface PreviewItemRow {
+  id: number;
+  position: number;
+  page: number | null;
+  publicPath: string | null;
+  width: number;
+  height: number;
+  shown: boolean;
+}
+
+/**
+ * The seller-only address of a rendered image. `v` is the row's id: a new rendering makes new
+ * rows, so the browser does not keep showing the old version's page under the same address.
+ */
+function sellerPreviewUrl(materialId: number, position: number, rowId: number): string {
+  return `/api/v3/seller/materials/${materialId}/previews/${position}?v=${rowId}`;
+}
+
 export async function getSellerMaterial(sellerId: number, materialId: number): Promise<SellerMaterial> {
   // The material and everything it is made of in one statement: the upload steps poll this
   // while previews render, and each separate query would be a round trip of its own.
   const [row] = await getDb()
     .select({
       material: t.materials,
-      previews: sql<SellerMaterial['previews']['items']>`coalesce((
-        SELECT json_agg(json_build_object('position', p.position, 'page', p.page, 'path', p.storage_path,
-          'width', p.width, 'height', p.height, 'shown', p.shown) ORDER BY p.position)
+      previews: sql<PreviewItemRow[]>`coalesce((
+        SELECT json_agg(json_build_object('id', p.id, 'position', p.position, 'page', p.page,
+          'publicPath', p.public_path, 'width', p.width, 'height', p.height, 'shown', p.shown) ORDER BY p.position)
         FROM material_previews p WHERE p.material_id = ${OUTER_MATERIAL_ID}), '[]'::json)`,
       files: sql<{ type: string; name: string; storagePath: string }[]>`coalesce((
         SELECT json_agg(json_build_object('type', f.type, 'name', f.name, 'storagePath', f.storage_path) ORDER BY f.id)
@@ -291,7 +324,11 @@ export async function getSellerMaterial(sellerId: number, materialId: number): P
       done: material.previewPagesDone,
       total: material.previewPagesTotal,
       error: material.previewError,
-      items: previews,
+      items: previews.map(({ id, publicPath, ...item }) => ({
+        ...item,
+        url: sellerPreviewUrl(material.id, item.position, id),
+        publicUrl: publicPath === null ? null : mediaUrl(publicPath),
+      })),
     },
     cover: cover ? { path: cover.storagePath, uploaded: cover.name === UPLOADED_COVER_NAME } : null,
     versions: versions.map((v) => ({
@@ -457,7 +494,7 @@ async function invalidatePublished(materialId: number, world: WorldCode): Promis
 // Files
 // ---------------------------------------------------------------------------------------------
 
-export const UPLOADED_COVER_NAME = 'cover-image.webp';
+export { UPLOADED_COVER_NAME };
 
 /** The storage key of an uploaded file: unguessable, under the folder /media never serves. */
 function materialFileKey(materialId: number, version: number, extension: string): string {
@@ -599,7 +636,12 @@ export async function uploadCover(sellerId: number, materialId: number, bytes: B
   return getSellerMaterial(sellerId, materialId);
 }
 
-/** Chooses which rendered pages buyers see (by page number); at least one stays shown. */
+/**
+ * Chooses which rendered pages buyers see (by page number); at least one stays shown. A page
+ * shown gets a public copy under a new random name, a page hidden loses its copy, the cover
+ * follows (lib/selling/preview-publishing.ts), and every cached page that showed the material
+ * goes: the old names answer 404 from now on.
+ */
 export async function choosePreviewPages(
   sellerId: number,
   materialId: number,
@@ -631,9 +673,48 @@ export async function choosePreviewPages(
       .where(and(eq(t.materialPreviews.materialId, materialId), sql`${t.materialPreviews.page} IS NOT NULL`));
     return material;
   });
-  if (material.status === 'published') await invalidatePublished(materialId, material.world);
+  await publishShownPreviews(materialId);
+  // A material once published may be in any cache (an unpublished or hidden one too, until it
+  // comes back); a draft never was public.
+  if (material.publishedAt !== null) await invalidatePublished(materialId, material.world);
   await expireSellerCabinet([sellerId]);
   return getSellerMaterial(sellerId, materialId);
+}
+
+/**
+ * A rendered preview image (position 0: the cover's page rendition) for its seller or an admin,
+ * shown or not: the seller chooses from all of them. Anyone else, a deleted material, or an
+ * unknown position: not found, so nothing tells them the material or the page exists.
+ */
+export async function readPreviewImage(
+  viewer: { userId: number | null; impersonated: boolean },
+  materialId: number,
+  position: number,
+): Promise<Buffer> {
+  const notFound = () => new AppError('not_found', undefined, { reason: 'preview_not_found' });
+  if (viewer.userId === null) throw notFound();
+  const [row] = await getDb()
+    .select({ storagePath: t.materialPreviews.storagePath, authorId: t.materials.authorId })
+    .from(t.materialPreviews)
+    .innerJoin(t.materials, eq(t.materials.id, t.materialPreviews.materialId))
+    .where(
+      and(
+        eq(t.materialPreviews.materialId, materialId),
+        eq(t.materialPreviews.position, position),
+        isNull(t.materials.deletedAt),
+      ),
+    )
+    .orderBy(desc(t.materialPreviews.id))
+    .limit(1);
+  if (!row) throw notFound();
+  // An admin acting as someone else has that person's rights only.
+  if (row.authorId !== viewer.userId) {
+    const role = viewer.impersonated ? undefined : await getAccountRole(viewer.userId);
+    if (role?.role !== 'admin') throw notFound();
+  }
+  const bytes = await getStorage().read(row.storagePath);
+  if (!bytes) throw notFound();
+  return bytes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -728,7 +809,7 @@ export async function deleteSellerMaterial(sellerId: number, materialId: number)
       .from(t.materialFileVersions)
       .where(eq(t.materialFileVersions.materialId, materialId));
     const previews = await tx
-      .select({ path: t.materialPreviews.storagePath })
+      .select({ path: t.materialPreviews.storagePath, publicPath: t.materialPreviews.publicPath })
       .from(t.materialPreviews)
       .where(eq(t.materialPreviews.materialId, materialId));
     const others = await tx
@@ -736,13 +817,11 @@ export async function deleteSellerMaterial(sellerId: number, materialId: number)
       .from(t.materialFiles)
       .where(eq(t.materialFiles.materialId, materialId));
     // Only this material's own files: seeded materials share pooled covers and worksheets.
-    const own = [...files, ...previews, ...others]
+    const own = [...files, ...others, ...previews.flatMap((p) => [{ path: p.path }, { path: p.publicPath }])]
       .map((f) => f.path)
       .filter(
-        (path) =>
-          path.startsWith(`materials/${materialId}/`) ||
-          path.startsWith(`previews/${materialId}/`) ||
-          path.startsWith(`covers/${materialId}-`),
+        (path): path is string =>
+          path !== null && (path.startsWith(`materials/${materialId}/`) || isOwnPreviewFile(materialId, path)),
       );
     // Classification, previews, file rows, bundle and cart entries go with it (ON DELETE CASCADE).
     await tx.delete(t.materials).where(eq(t.materials.id, materialId));

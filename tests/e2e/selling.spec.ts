@@ -101,6 +101,37 @@ test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds
   ))
     expect(height).toBeLessThanOrEqual(500);
 
+  // Page 3 hidden: the seller still sees all three pages, nobody else can reach page 3 any more.
+  type PreviewItem = { page: number | null; url: string; publicUrl: string | null };
+  const previewItems = async () =>
+    (
+      (await (await page.request.get(`/api/v3/seller/materials/${materialId}?world=${world}`)).json()) as {
+        previews: { items: PreviewItem[] };
+      }
+    ).previews.items;
+  const shownThird = (await previewItems()).find((item) => item.page === 3)!.publicUrl;
+  expect(shownThird).toMatch(/^\/media\/previews\//);
+  await page.getByTestId('preview-pages').locator('input[type="checkbox"]').nth(2).uncheck();
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().includes(`/materials/${materialId}/previews`) && response.request().method() === 'POST',
+  );
+  await page.getByTestId('save-previews').click();
+  expect((await saved).status()).toBe(200);
+  const hiddenThird = (await previewItems()).find((item) => item.page === 3)!;
+  expect(hiddenThird.publicUrl).toBeNull();
+  await page.reload();
+  await interactive(page);
+  await expect(thumbs).toHaveCount(3);
+  await expect
+    .poll(() => thumbs.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalHeight > 0)))
+    .toEqual([true, true, true]);
+  expect((await page.request.get(hiddenThird.url)).status()).toBe(200);
+  const anonymousContext = await browser.newContext();
+  for (const address of [shownThird!, hiddenThird.url])
+    expect((await anonymousContext.request.get(address)).status()).toBe(404);
+  await anonymousContext.close();
+
   // Publish.
   await page.getByTestId('next-step').click();
   await page.getByTestId('publish').click();
@@ -127,6 +158,13 @@ test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds
   await buyer.goto(`${pathFor(world, 'search')}?q=${encodeURIComponent(title)}`);
   await buyer.getByRole('link', { name: title }).first().click();
   await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(title);
+  // The material page shows the cover and pages 1 and 2, never page 3 or a seller-only address.
+  const shownImages = await buyer
+    .locator('img.preview')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+  expect(shownImages).toHaveLength(3);
+  for (const src of shownImages) expect(src).toMatch(/^\/media\/previews\/\d+\/[0-9a-f]{32}\.webp$/);
+  expect(await buyer.content()).not.toContain(shownThird!);
   await interactive(buyer);
   await buyer.getByTestId('add-single').click();
   await buyer.goto(pathFor(world, 'payment'));

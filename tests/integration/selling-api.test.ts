@@ -210,8 +210,9 @@ describe(`selling API on ${BACKEND}`, () => {
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
     for (const page of pages) expect(page.height).toBeLessThanOrEqual(500);
     expect(rendered.cover?.path).toMatch(new RegExp(`^covers/${draft.id}-[0-9a-f]+-card\\.webp$`));
-    const image = await media(new Request(`${TEST_ORIGIN}/media/${pages[0]!.path}`), {
-      params: Promise.resolve({ key: pages[0]!.path.split('/') }),
+    const shownKey = pages[0]!.publicUrl!.replace(/^\/media\//, '');
+    const image = await media(new Request(`${TEST_ORIGIN}${pages[0]!.publicUrl}`), {
+      params: Promise.resolve({ key: shownKey.split('/') }),
     });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');

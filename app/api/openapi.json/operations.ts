@@ -76,6 +76,7 @@ import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
 import * as v3SellerMaterialsMaterialIdBundleItems from '../v3/seller/materials/[materialId]/bundle-items/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
 import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
+import * as v3SellerMaterialsMaterialIdPreviewsPosition from '../v3/seller/materials/[materialId]/previews/[position]/route';
 import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
 import * as v3SellerMaterialsMaterialIdPublish from '../v3/seller/materials/[materialId]/publish/route';
 import * as v3SellerMaterialsMaterialId from '../v3/seller/materials/[materialId]/route';
@@ -181,6 +182,10 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/materials/{materialId}/bundle-items', module: v3SellerMaterialsMaterialIdBundleItems },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
+  {
+    path: '/api/v3/seller/materials/{materialId}/previews/{position}',
+    module: v3SellerMaterialsMaterialIdPreviewsPosition,
+  },
   {
     path: '/api/v3/seller/materials/{materialId}/price-recommendation',
     module: v3SellerMaterialsMaterialIdPriceRecommendation,

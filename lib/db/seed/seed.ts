@@ -486,6 +486,8 @@ export async function seedDemoCatalogue(
             materialId: id,
             position: p,
             storagePath: p === 0 ? coverKey : pool[(p + id) % pool.length]!,
+            // Demo pages are pooled images, shown and public where they are.
+            publicPath: p === 0 ? coverKey : pool[(p + id) % pool.length]!,
             width: size.width,
             height: size.height,
           });
