@@ -28,7 +28,12 @@ export async function requestEmailChange(
 ) {
   await enforce({ key: `recovery:ip:${context.ip}`, ...RATE_LIMITS.recoveryPerIp });
   const [user] = await getDb()
-    .select({ email: t.users.email, publicName: t.users.publicName, passwordHash: t.users.passwordHash })
+    .select({
+      email: t.users.email,
+      publicName: t.users.publicName,
+      passwordHash: t.users.passwordHash,
+      world: t.users.world,
+    })
     .from(t.users)
     .where(eq(t.users.id, userId));
   if (!user) throw new AppError('unauthorized', undefined, { reason: 'invalid_token' });
@@ -42,15 +47,16 @@ export async function requestEmailChange(
   if (await findUserByEmail(input.new_email))
     throw new AppError('conflict', undefined, { reason: 'email_taken', path: 'new_email' });
   const token = await issueAccountToken(userId, 'change_email', { email: input.new_email });
+  // Both mails are about the account: in its world, with links into it.
   await enqueueAccountMail('changeEmailConfirm', {
-    world: context.world,
+    world: user.world,
     to: input.new_email,
     name: user.publicName,
     email: input.new_email,
-    link: absoluteLink(context.world, 'change-email-confirm', { confirmationToken: token }),
+    link: absoluteLink(user.world, 'change-email-confirm', { confirmationToken: token }),
   });
   await enqueueAccountMail('changeEmailNotice', {
-    world: context.world,
+    world: user.world,
     to: user.email,
     name: user.publicName,
     email: input.new_email,

@@ -39,15 +39,16 @@ export const passwordRecoveryJob = defineJob(
     summarize: ({ email, world }) => ({ email, world }),
     forgetAfterSuccess: ['email'],
   },
-  async ({ email, world }) => {
+  async ({ email }) => {
     const user = await findUserByEmail(email);
     if (!user || (await getAccountStatus(user.id)) === 'deleted') return { sent: false };
     const token = await issueAccountToken(user.id, 'recovery');
+    // About the account: in its world, whichever world's page asked (`world` is only the job's label).
     await sendAccountMail('passwordRecovery', {
-      world,
+      world: user.world,
       to: user.email,
       name: user.publicName,
-      link: absoluteLink(world, 'password-recovery', { token }),
+      link: absoluteLink(user.world, 'password-recovery', { token }),
     });
     return { sent: true };
   },
@@ -88,7 +89,7 @@ export async function recoverPassword(
   await activate(used.userId);
   const [owner] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, used.userId));
   if (owner) await liftSignInLocks(owner.email);
-  await mailPasswordChanged(used.userId, context.world);
+  await mailPasswordChanged(used.userId);
   return { userId: used.userId };
 }
 
@@ -113,7 +114,7 @@ export async function changePassword(
   }
   await setPassword(userId, input.new_password);
   await revokeUserTokens(userId, currentTokenId);
-  await mailPasswordChanged(userId, context.world);
+  await mailPasswordChanged(userId);
 }
 
 /**
@@ -149,16 +150,17 @@ async function setPassword(userId: number, password: string): Promise<void> {
     .where(eq(t.users.id, userId));
 }
 
-async function mailPasswordChanged(userId: number, world: WorldCode): Promise<void> {
+/** The notice of a changed password: about the account, so in the account's world. */
+async function mailPasswordChanged(userId: number): Promise<void> {
   const [user] = await getDb()
-    .select({ email: t.users.email, publicName: t.users.publicName })
+    .select({ email: t.users.email, publicName: t.users.publicName, world: t.users.world })
     .from(t.users)
     .where(eq(t.users.id, userId));
   if (user)
     await enqueueAccountMail('passwordChanged', {
-      world,
+      world: user.world,
       to: user.email,
       name: user.publicName,
-      link: absoluteLink(world, 'forgot-password'),
+      link: absoluteLink(user.world, 'forgot-password'),
     });
 }

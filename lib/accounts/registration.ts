@@ -47,7 +47,7 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(input.email);
   if (existing) {
-    await mailExistingAccount(existing, context.world);
+    await mailExistingAccount(existing);
     return REGISTRATION_ANSWER;
   }
   let user: { id: number };
@@ -65,7 +65,7 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
     // Two sign-ups for one address at once: the unique index lets one through.
     const raced = await findUserByEmail(input.email);
     if (!raced) throw error;
-    await mailExistingAccount(raced, context.world);
+    await mailExistingAccount(raced);
     return REGISTRATION_ANSWER;
   }
   await acceptActualTerms(user.id, context.world);
@@ -79,7 +79,12 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
   return REGISTRATION_ANSWER;
 }
 
-async function mailExistingAccount(user: { id: number; email: string; publicName: string }, world: WorldCode) {
+/**
+ * The mail to the owner of an address someone signed up with again: about their account, so in
+ * its world's language with links into that world, whichever world the sign-up came from.
+ */
+async function mailExistingAccount(user: { id: number; email: string; publicName: string; world: WorldCode }) {
+  const world = user.world;
   const status = await getAccountStatus(user.id);
   if (status === 'deleted') return;
   if (status === 'pending') {

@@ -69,6 +69,7 @@ export async function deleteAccount(
       passwordHash: t.users.passwordHash,
       publicName: t.users.publicName,
       isSeller: t.users.isSeller,
+      world: t.users.world,
     })
     .from(t.users)
     .where(eq(t.users.id, context.userId));
@@ -195,7 +196,8 @@ export async function deleteAccount(
     // commits, and a failing mail server only delays it (the queue retries), never undoes it.
     await enqueueAccountMail(
       'accountDeleted',
-      { world: context.world, to: user.email, name: user.publicName },
+      // About the account: in its world, whichever world's page confirmed the deletion.
+      { world: user.world, to: user.email, name: user.publicName },
       { db: tx },
     );
     return Boolean(user.isSeller || profile || material || domain);

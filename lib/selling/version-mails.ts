@@ -1,8 +1,9 @@
 /**
  * Telling buyers about a new version of a material they bought: a fan-out job lists the active
  * licence holders and queues one mail job each, under an id made from the version and the buyer,
- * so a retried fan-out never mails anyone twice. Each mail is in the buyer's language (their
- * world) and respects their notification settings (`materialUpdates`, on until turned off).
+ * so a retried fan-out never mails anyone twice. Each mail is in the language of the world the
+ * material was bought in, with links into that world, and respects the buyer's notification
+ * settings (`materialUpdates`, on until turned off).
  * A job module: no `server-only`, no `next/*`.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -60,7 +61,8 @@ export async function renderVersionMail(
     .select({
       email: t.users.email,
       name: t.users.publicName,
-      world: t.users.world,
+      accountWorld: t.users.world,
+      purchaseWorld: t.orders.world,
       preferences: t.accountStates.notificationPreferences,
       status: t.accountStates.status,
       licence: t.licences.id,
@@ -68,11 +70,16 @@ export async function renderVersionMail(
     .from(t.licences)
     .innerJoin(t.users, eq(t.users.id, t.licences.userId))
     .leftJoin(t.accountStates, eq(t.accountStates.userId, t.users.id))
+    .leftJoin(t.orderItems, eq(t.orderItems.id, t.licences.orderItemId))
+    .leftJoin(t.orders, eq(t.orders.id, t.orderItems.orderId))
     .where(and(eq(t.licences.userId, userId), eq(t.licences.materialId, materialId), isNull(t.licences.revokedAt)));
   // A refunded licence, a deleted account or a buyer who turned these mails off: nothing to send.
   if (!buyer || buyer.status === 'deleted' || !wantsUpdates(buyer.preferences)) return null;
   const [author] = await db.select({ name: t.users.publicName }).from(t.users).where(eq(t.users.id, row.authorId));
-  const world = getWorldOrDefault(buyer.world);
+  // The mail is about a purchase: it speaks the language of the world it was bought in and links
+  // there (a teacher of the Greek world whose account dates from the German one reads Greek).
+  // A licence without an order (granted by hand) falls back to the account's world.
+  const world = getWorldOrDefault(buyer.purchaseWorld ?? buyer.accountWorld);
   const texts = (getMessages(world.language)['cabinet-materials'] as unknown as { newVersionMail: VersionMailTexts })
     .newVersionMail;
   const values = { title: row.title, name: buyer.name, author: author?.name ?? '', version: row.version };
