@@ -5,6 +5,7 @@ import { POST as register } from '@/app/api/v3/registration/register/route';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { getMessages } from '@/lib/i18n/messages';
+import type { Language } from '@/lib/worlds/worlds';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -61,13 +62,18 @@ async function refusalOf(response: Response) {
   return { status: response.status, ...body.error };
 }
 
-const reasonText = (language: string, reason: string) =>
+const reasonText = (language: Language, reason: string) =>
   (getMessages(language).common as { apiReasons: Record<string, string> }).apiReasons[reason]!;
-const genericForbidden = (language: string) =>
+const genericForbidden = (language: Language) =>
   (getMessages(language).common as { apiErrors: Record<string, string> }).apiErrors.forbidden!;
 
 /** What a page opened on another origin hears: a 403 naming the address to open, never a bare "not allowed". */
-async function expectRefusedNaming(response: Response, address: string, language = 'de', reason = 'foreign_origin') {
+async function expectRefusedNaming(
+  response: Response,
+  address: string,
+  language: Language = 'de',
+  reason = 'foreign_origin',
+) {
   const refusal = await refusalOf(response);
   expect(refusal).toMatchObject({ status: 403, code: 'forbidden', details: { reason } });
   expect(refusal.message).toBe(reasonText(language, reason).replace('{origin}', address));
