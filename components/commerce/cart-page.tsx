@@ -26,7 +26,8 @@ export const CartPage: PageView<AreaPageProps> = {
     const t = await getTranslations('cart');
     const cartToken = cartTokenFromCookies(await cookies());
     const cart = await viewCart({ world: world.code, userId, cartToken });
-    const outcome = readCartFormOutcome(query.notice, query.error);
+    const outcome = readCartFormOutcome(query.notice, query.error, query.order);
+    const orderPath = (orderId: number) => pathFor(world.code, 'order-confirmation', { orderId: String(orderId) });
     const money = (minor: number) => formatPrice(minor, cart.currency, world.locale);
     const action = cartFormAction(world.code);
     const licenceLabel = (item: CartItemView) => t(`licences.${item.licence}`);
@@ -41,9 +42,59 @@ export const CartPage: PageView<AreaPageProps> = {
             </p>
           ) : null}
           {outcome.error ? (
-            <p className={styles.error} role="alert">
+            <p className={styles.error} role="alert" data-testid="cart-error">
               {t(`errors.${outcome.error}`)}
+              {outcome.orderId !== null ? (
+                <>
+                  {' '}
+                  <Link href={orderPath(outcome.orderId)} data-testid="pending-order-link">
+                    {t('blocked.orderLink')}
+                  </Link>
+                </>
+              ) : outcome.error === 'already_owned' && userId !== null ? (
+                <>
+                  {' '}
+                  <Link href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
+                    {t('blocked.ownedLink')}
+                  </Link>
+                </>
+              ) : null}
             </p>
+          ) : null}
+          {cart.blockedItems.length > 0 ? (
+            // Lines the buyer cannot order now (owned, or on an order waiting for payment), with why.
+            <ul className={styles.lines} data-testid="cart-blocked">
+              {cart.blockedItems.map((item) => (
+                <li key={item.material.id} className={styles.line} data-material-id={item.material.id}>
+                  <div>
+                    <Link
+                      href={pathFor(world.code, 'material', { id: String(item.material.id), slug: item.material.slug })}
+                    >
+                      {item.material.title}
+                    </Link>
+                    <span className={styles.licence}>
+                      {t(`errors.${item.reason}`)}{' '}
+                      {item.orderId !== null ? (
+                        <Link href={orderPath(item.orderId)} data-testid="pending-order-link">
+                          {t('blocked.orderLink')}
+                        </Link>
+                      ) : (
+                        <Link href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
+                          {t('blocked.ownedLink')}
+                        </Link>
+                      )}
+                    </span>
+                  </div>
+                  <form method="post" action={action}>
+                    <input type="hidden" name="action" value="remove" />
+                    <input type="hidden" name="material_id" value={item.material.id} />
+                    <button type="submit" className={styles.linkButton}>
+                      {t('remove')}
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
           ) : null}
           {cart.cartItems.length === 0 ? (
             <p data-testid="cart-empty">

@@ -24,6 +24,8 @@ export const CART_FORM_ERRORS = [
   'free_material',
   'own_material',
   'already_owned',
+  'bundle_contains_owned',
+  'order_pending',
   'cart_full',
   'sign_in_required',
   'restore_link_invalid',
@@ -31,16 +33,25 @@ export const CART_FORM_ERRORS = [
 ] as const;
 export type CartFormError = (typeof CART_FORM_ERRORS)[number];
 
-/** The query the cart page is opened with after an action: a fixed word, never request text. */
-export function cartFormQuery(outcome: { action: CartFormAction } | { error: CartFormError }): string {
-  return 'error' in outcome ? `?error=${outcome.error}` : `?notice=${NOTICE_OF[outcome.action]}`;
+/**
+ * The query the cart page is opened with after an action: a fixed word, never request text, and
+ * for a material on an unpaid order that order's number (the page links to it).
+ */
+export function cartFormQuery(
+  outcome: { action: CartFormAction } | { error: CartFormError; orderId?: number | null },
+): string {
+  if (!('error' in outcome)) return `?notice=${NOTICE_OF[outcome.action]}`;
+  return outcome.orderId ? `?error=${outcome.error}&order=${outcome.orderId}` : `?error=${outcome.error}`;
 }
 
-/** The refusal a domain error stands for; errors that are not refusals are thrown on. */
-export function cartFormErrorOf(error: unknown): CartFormError {
+/** The refusal a domain error stands for, with the unpaid order it names; others are thrown on. */
+export function cartFormRefusalOf(error: unknown): { error: CartFormError; orderId: number | null } {
   if (!(error instanceof AppError)) throw error;
-  const reason = (error.details as { reason?: unknown } | null)?.reason;
-  return CART_FORM_ERRORS.find((known) => known === reason) ?? 'invalid';
+  const details = error.details as { reason?: unknown; order_id?: unknown } | null;
+  const word = CART_FORM_ERRORS.find((known) => known === details?.reason) ?? 'invalid';
+  const orderId =
+    typeof details?.order_id === 'number' && Number.isSafeInteger(details.order_id) ? details.order_id : null;
+  return { error: word, orderId };
 }
 
 /** The query the cart page is opened with after restoring a cart (a fixed word, as above). */
@@ -50,11 +61,16 @@ export function restoreFormQuery(outcome: 'restored' | 'empty' | 'invalid'): str
   return `?notice=${notice}`;
 }
 
-/** A notice or error word from the cart page's query, or null when it is not one of ours. */
-export function readCartFormOutcome(notice: unknown, error: unknown) {
+/**
+ * A notice or error word from the cart page's query, or null when it is not one of ours, and the
+ * unpaid order an `order_pending` names (a positive number, or null).
+ */
+export function readCartFormOutcome(notice: unknown, error: unknown, order?: unknown) {
   const noticeWord = [...Object.values(NOTICE_OF), ...RESTORE_NOTICES].find((word) => word === notice) ?? null;
   const errorWord = CART_FORM_ERRORS.find((word) => word === error) ?? null;
-  return { notice: noticeWord, error: errorWord };
+  const orderId =
+    errorWord === 'order_pending' && typeof order === 'string' && /^[1-9]\d{0,9}$/.test(order) ? Number(order) : null;
+  return { notice: noticeWord, error: errorWord, orderId };
 }
 
 /**

@@ -9,6 +9,7 @@ import { buyerVat } from './buyer-vat';
 import { CART_LINE_MATERIAL_COLUMNS, licenceToBuy, offeredInCart, pricingLines } from './cart-lines';
 import { hashCartToken, newCartToken } from './cart-token';
 import { sellerShareBasisPoints } from './commission';
+import { coverRefusal, readCover, type CoverRefusal } from './coverage';
 import { getCredits } from './credits';
 import type { CartLicence } from './licence-price';
 import { priceCart, type PricedCart, type VoucherError } from './pricing';
@@ -71,23 +72,21 @@ async function findOrCreateCart(db: Database, owner: CartOwner): Promise<{ cart:
   return { cart: cart!, token };
 }
 
-/** What the buyer already owns of these materials (active licences). */
-async function ownedLicences(db: Database, userId: number, materialIds: number[]) {
-  if (materialIds.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ materialId: t.licences.materialId, kind: t.licences.kind })
-    .from(t.licences)
-    .where(
-      and(eq(t.licences.userId, userId), inArray(t.licences.materialId, materialIds), isNull(t.licences.revokedAt)),
-    );
-  return new Map(rows.map((row) => [row.materialId, row.kind]));
-}
-
-/** The licence a cart line must have (see licenceToBuy), or the refusal `already_owned`. */
-function lineLicence(requested: 'single' | 'school', owned: string | null | undefined): CartLicence {
-  const licence = licenceToBuy(requested, owned);
-  if (!licence) throw new AppError('conflict', undefined, { reason: 'already_owned' });
-  return licence;
+/**
+ * The licence a signed-in buyer's cart line gets (an owned single licence turns a school licence
+ * into the upgrade), or the refusal why the material cannot go into a payable order of theirs:
+ * owned, a bundle with owned contents, or on an order waiting for its payment.
+ */
+async function lineFor(
+  db: Database,
+  userId: number,
+  materialId: number,
+  requested: 'single' | 'school',
+): Promise<CartLicence> {
+  const cover = (await readCover(db, userId, [materialId])).get(materialId);
+  const refusal = coverRefusal(requested, cover);
+  if (refusal) throw new AppError('conflict', undefined, refusal);
+  return licenceToBuy(requested, cover?.heldKind) ?? requested;
 }
 
 /** Adds a material (or bundle) to the owner's cart. Returns the cart and the token it is under. */
@@ -114,7 +113,7 @@ export async function addToCart(
   let lineKind: CartLicence = licence;
   if (owner.userId !== null) {
     if (material.authorId === owner.userId) throw new AppError('conflict', undefined, { reason: 'own_material' });
-    lineKind = lineLicence(licence, (await ownedLicences(db, owner.userId, [materialId])).get(materialId));
+    lineKind = await lineFor(db, owner.userId, materialId, licence);
   }
   const { cart, token } = await findOrCreateCart(db, owner);
   // The line goes in unless the cart is full (a material already there only changes licence):
@@ -195,6 +194,18 @@ export interface CartItemView {
   inBundle: boolean;
 }
 
+/**
+ * A line of the cart that is not offered for ordering, and why: the buyer owns it (or a bundle
+ * with it, or a material inside the bundle), or it is on an order of theirs waiting for payment
+ * (`orderId`, to pay that order instead). Not priced, not ordered; the buyer can remove it.
+ */
+export interface BlockedCartItemView {
+  material: { id: number; title: string; slug: string; isBundle: boolean };
+  licence: CartLicence;
+  reason: CoverRefusal['reason'];
+  orderId: number | null;
+}
+
 /** The cart as `GET v1/cart/view` answers it under `items.cart` (amounts in minor units). */
 export interface CartView {
   token: string | null;
@@ -202,6 +213,8 @@ export interface CartView {
   world: WorldCode;
   currency: string;
   cartItems: CartItemView[];
+  /** Lines the buyer cannot order now, with the reason (see BlockedCartItemView). */
+  blockedItems: BlockedCartItemView[];
   itemsInBundles: number[];
   voucher: { code: string } | null;
   /** Why the voucher on the cart takes nothing off, with the reason in the world's language. */
@@ -253,14 +266,32 @@ export async function quoteCart(
 ): Promise<CartQuote> {
   const currency = getWorld(owner.world).currency;
   const { cart, lines, credits: knownCredits } = await readCartLines(db, owner, options.cart);
-  // What the buyer came to own since adding it (another tab's order) is not offered again.
+  // What the buyer came to own since adding it (another tab's order), or ordered and has not paid
+  // yet, is not offered again: the view says why instead.
+  const covers =
+    owner.userId !== null && lines.length > 0
+      ? await readCover(
+          db,
+          owner.userId,
+          lines.map((line) => line.materialId),
+          now,
+        )
+      : new Map<number, never>();
+  const blockedItems: BlockedCartItemView[] = [];
   const rows = lines.flatMap((row) => {
-    try {
-      const licence = lineLicence(row.licence === 'single' ? 'single' : 'school', row.ownedKind);
-      return [{ ...row, licence }];
-    } catch {
+    const requested = row.licence === 'single' ? 'single' : 'school';
+    const cover = covers.get(row.materialId);
+    const refusal = coverRefusal(requested, cover);
+    if (refusal) {
+      blockedItems.push({
+        material: { id: row.materialId, title: row.title, slug: row.slug, isBundle: row.isBundle },
+        licence: row.licence as CartLicence,
+        reason: refusal.reason,
+        orderId: refusal.reason === 'order_pending' ? refusal.order_id : null,
+      });
       return [];
     }
+    return [{ ...row, licence: licenceToBuy(requested, cover?.heldKind) ?? requested }];
   });
   const pricing = await pricingLines(db, rows, now);
   const sellerIds = [...new Set(rows.map((row) => row.authorId))];
@@ -314,6 +345,7 @@ export async function quoteCart(
         inBundle: line.inBundle,
       };
     }),
+    blockedItems,
     itemsInBundles: priced.itemsInBundles,
     voucher: cart?.voucherCode ? { code: cart.voucherCode } : null,
     voucherError:
@@ -358,7 +390,6 @@ interface CartLineRow {
   schoolPriceCents: number | null;
   hasFixedPrice: boolean;
   isBundle: boolean;
-  ownedKind: string | null;
 }
 
 /**
@@ -397,11 +428,6 @@ async function readCartLines(
       materialId: t.materials.id,
       licence: t.cartItems.licence,
       ...CART_LINE_MATERIAL_COLUMNS,
-      ownedKind: signedIn
-        ? sql<string | null>`(SELECT ${t.licences.kind} FROM ${t.licences}
-            WHERE ${t.licences.userId} = ${owner.userId} AND ${t.licences.materialId} = ${t.cartItems.materialId}
-              AND ${t.licences.revokedAt} IS NULL)`
-        : sql<string | null>`NULL`,
       balance: signedIn
         ? sql<number | null>`(SELECT ${t.creditBalances.balanceMinor} FROM ${t.creditBalances}
             WHERE ${t.creditBalances.userId} = ${owner.userId} AND ${t.creditBalances.world} = ${owner.world})`
@@ -435,7 +461,6 @@ async function readCartLines(
               schoolPriceCents: row.schoolPriceCents,
               hasFixedPrice: row.hasFixedPrice!,
               isBundle: row.isBundle!,
-              ownedKind: row.ownedKind,
             },
           ]
         : [],
@@ -489,8 +514,10 @@ async function activePaidMaterials(db: Database, sellerIds: number[]): Promise<M
 
 /**
  * At sign-in, the anonymous carts of `cartToken` (one per world) join the user's carts: their
- * items are added unless the user owns them or wrote them, the user's own lines win on a clash,
- * and the anonymous cart is gone afterwards, so the token opens nothing any more.
+ * items are added unless the user wrote them (an owned single licence turns a school line into
+ * the upgrade), the user's own lines win on a clash, and the anonymous cart is gone afterwards,
+ * so the token opens nothing any more. A line the user owns or has on an unpaid order comes
+ * along too, so the cart can say why it will not be ordered (see quoteCart's blocked items).
  */
 export async function mergeAnonymousCart(userId: number, cartToken: string): Promise<number> {
   const db = getDb();
@@ -505,7 +532,7 @@ export async function mergeAnonymousCart(userId: number, cartToken: string): Pro
       .from(t.cartItems)
       .innerJoin(t.materials, eq(t.materials.id, t.cartItems.materialId))
       .where(eq(t.cartItems.cartId, source.id));
-    const owned = await ownedLicences(
+    const covers = await readCover(
       db,
       userId,
       items.map((item) => item.materialId),
@@ -518,12 +545,8 @@ export async function mergeAnonymousCart(userId: number, cartToken: string): Pro
       });
       for (const item of items) {
         if (item.authorId === userId) continue;
-        let licence: CartLicence;
-        try {
-          licence = lineLicence(item.licence === 'single' ? 'single' : 'school', owned.get(item.materialId));
-        } catch {
-          continue;
-        }
+        const requested = item.licence === 'single' ? 'single' : 'school';
+        const licence = licenceToBuy(requested, covers.get(item.materialId)?.heldKind) ?? requested;
         const inserted = await tx
           .insert(t.cartItems)
           .values({ cartId: target.id, materialId: item.materialId, licence })
@@ -542,7 +565,8 @@ export async function mergeAnonymousCart(userId: number, cartToken: string): Pro
 /**
  * Copies lines of another cart into the owner's cart (restoring a cart from a reminder's link),
  * by the rules of adding one by one: a material no longer offered here (withdrawn, deleted,
- * free, another world's), the owner's own and what the owner already owns are left out, an
+ * free, another world's), the owner's own, what the owner already owns and what waits on an
+ * unpaid order of theirs are left out, an
  * owned single licence turns a school licence into the upgrade, the owner's own lines win on a
  * clash, and the cart stops at MAX_CART_ITEMS. Prices are not copied: the cart prices itself.
  * Returns the cart and the token it is under (an anonymous owner without one is given one when
@@ -568,18 +592,16 @@ export async function copyLinesIntoCart(
         .where(inArray(t.materials.id, ids))
     : [];
   const byId = new Map(materials.map((material) => [material.id, material]));
-  const owned = owner.userId !== null ? await ownedLicences(db, owner.userId, ids) : new Map<number, string>();
+  const covers = owner.userId !== null ? await readCover(db, owner.userId, ids) : new Map<number, never>();
   const wanted = lines.flatMap((line) => {
     const material = byId.get(line.materialId);
     if (!material || !material.isActive || material.deletedAt || material.world !== owner.world) return [];
     if (material.priceCents === 0 || material.authorId === owner.userId) return [];
     const requested = line.licence === 'single' ? 'single' : 'school';
     if (owner.userId === null) return [{ materialId: line.materialId, licence: requested as CartLicence }];
-    try {
-      return [{ materialId: line.materialId, licence: lineLicence(requested, owned.get(line.materialId)) }];
-    } catch {
-      return [];
-    }
+    const cover = covers.get(line.materialId);
+    if (coverRefusal(requested, cover)) return [];
+    return [{ materialId: line.materialId, licence: licenceToBuy(requested, cover?.heldKind) ?? requested }];
   });
   if (wanted.length === 0) return { cart: await viewCart(owner), token: owner.cartToken };
   const { cart, token } = await findOrCreateCart(db, owner);

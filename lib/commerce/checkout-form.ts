@@ -11,6 +11,8 @@ export const CHECKOUT_FORM_ERRORS = [
   'credits_changed',
   'cart_changed',
   'already_owned',
+  'bundle_contains_owned',
+  'order_pending',
   'consent_required',
   'payment_provider_unavailable',
   'invalid',

@@ -8,6 +8,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
 import { quoteCart } from './cart';
+import { coverRefusal, readCover } from './coverage';
 import { crashPoint } from './crash-points';
 import { deliverOrder } from './fulfilment';
 import { issueDocument, type InvoiceItem } from './invoices';
@@ -103,6 +104,14 @@ async function placeOrder(
     billing: address,
   });
   const { priced, view } = quote;
+  // A cart whose every line is owned or waits on an unpaid order says so, not just "empty".
+  const blocked = view.blockedItems[0];
+  if (priced.lines.length === 0 && blocked)
+    throw new AppError(
+      'conflict',
+      undefined,
+      blocked.orderId === null ? { reason: blocked.reason } : { reason: blocked.reason, order_id: blocked.orderId },
+    );
   if (priced.lines.length === 0) throw new AppError('conflict', undefined, { reason: 'cart_empty' });
   if (view.voucherError)
     throw new AppError('conflict', undefined, { reason: 'voucher_invalid', voucher_error: view.voucherError.code });
@@ -153,6 +162,22 @@ async function placeOrder(
   // connection, so each round trip in here is waited for by every buyer at once.
   const made = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
+    // One checkout per buyer at a time, and what they hold or have on an unpaid order read after
+    // the lock, in a statement of its own (a fresh snapshot): two carts ordered at once (a cart
+    // filled again in another tab while the first order was being written) cannot both put the
+    // same material on payable orders. The cart was quoted before the transaction; this is the
+    // check that counts.
+    await tx.execute(sql`SELECT 1 FROM ${t.users} WHERE ${t.users.id} = ${input.userId} FOR NO KEY UPDATE`);
+    const covers = await readCover(
+      tx,
+      input.userId,
+      items.map((item) => item.materialId),
+      now,
+    );
+    for (const item of items) {
+      const refusal = coverRefusal(item.licence === 'single' ? 'single' : 'school', covers.get(item.materialId));
+      if (refusal) throw new AppError('conflict', undefined, refusal);
+    }
     const [order] = await tx
       .insert(t.orders)
       .values({
@@ -223,13 +248,8 @@ async function placeOrder(
         orderId: order.id,
       });
     }
-    const settled = await writeLinesAndTakeCart(tx, order.id, input.userId, quote.cart!.id, items, now);
+    const settled = await writeLinesAndTakeCart(tx, order.id, quote.cart!.id, items, now);
     if (settled.taken !== items.length) throw new AppError('conflict', undefined, { reason: 'cart_changed' });
-    for (const licence of settled.owned) {
-      const line = items.find((item) => item.materialId === licence.materialId);
-      if (licence.kind === 'school' || line?.licence !== 'school-upgrade')
-        throw new AppError('conflict', undefined, { reason: 'already_owned' });
-    }
     if (paidAtOnce)
       await deliverOrder(tx, order, { now, items, mayHaveInvoice: false, inviterId: buyer?.inviterId ?? null });
     else if (provider === 'invoice') {
@@ -250,25 +270,21 @@ async function placeOrder(
 }
 
 /**
- * One statement in the order's transaction: the order's lines written, the ordered materials
+ * One statement in the order's transaction: the order's lines written and the ordered materials
  * taken out of the cart (with the voucher and credit choice, and the link of an abandoned-cart
- * reminder: what it would restore is ordered now), and the licences the buyer holds of them
- * now. The delete locks those cart rows: a second checkout of the same cart at the same moment
- * (two tabs, different keys) waits there, then finds them gone and orders nothing (fewer taken
- * than ordered). `owned` is read with the statement's snapshot, from before any such wait: it
- * holds licences committed before this statement began (say, a free claim in another tab); an
- * order committed while the delete waited has taken these cart rows, which `taken` shows.
+ * reminder: what it would restore is ordered now). The delete locks those cart rows; with the
+ * buyer's lock taken first no other checkout of theirs runs meanwhile, and `taken` still shows a
+ * cart emptied before this transaction began (fewer taken than ordered).
  */
 async function writeLinesAndTakeCart(
   tx: Database,
   orderId: number,
-  userId: number,
   cartId: number,
   items: (InvoiceItem & { materialId: number; sellerId: number })[],
   now: Date,
-): Promise<{ taken: number; owned: { materialId: number; kind: string }[] }> {
+): Promise<{ taken: number }> {
   const lines = items.map((item, position) => ({ ...item, position }));
-  const result = await tx.execute<{ taken: number; owned: { materialId: number; kind: string }[] }>(sql`
+  const result = await tx.execute<{ taken: number }>(sql`
     WITH lines AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS line(
         "position" int, "materialId" int, "sellerId" int, "title" text, "licence" text, "inBundle" boolean,
@@ -297,13 +313,8 @@ async function writeLinesAndTakeCart(
     SELECT
       (SELECT count(*) FROM taken)::int AS taken,
       (SELECT count(*) FROM written)::int AS written,
-      (SELECT count(*) FROM cart)::int AS cart,
-      (SELECT coalesce(json_agg(json_build_object('materialId', ${t.licences.materialId}, 'kind', ${t.licences.kind})), '[]')
-         FROM ${t.licences}
-         WHERE ${t.licences.userId} = ${userId} AND ${t.licences.revokedAt} IS NULL
-           AND ${t.licences.materialId} IN (SELECT "materialId" FROM lines)) AS owned`);
-  const row = result.rows[0]!;
-  return { taken: Number(row.taken), owned: row.owned };
+      (SELECT count(*) FROM cart)::int AS cart`);
+  return { taken: Number(result.rows[0]!.taken) };
 }
 
 /**

@@ -16,7 +16,7 @@ export const POST = defineRoute(
   {
     summary: 'Add a material to the cart',
     description:
-      'Refused with 404 material_not_found (unknown, withdrawn or another world’s material) or 409: free_material (taken without a cart), own_material, already_owned, cart_full. Any price in the body is ignored: only material_id and licence are read. A school licence on a material the buyer owns as a single licence becomes an upgrade for the difference.',
+      'Refused with 404 material_not_found (unknown, withdrawn or another world’s material) or 409: free_material (taken without a cart), own_material, already_owned (held with the same or a better licence, also through a bundle), bundle_contains_owned (a bundle with a material held so), order_pending (with order_id: an order of the buyer holding it, the bundle it is in or one of its materials waits for its payment), cart_full. Any price in the body is ignored: only material_id and licence are read. A school licence on a material the buyer owns as a single licence becomes an upgrade for the difference.',
     auth: 'visitor',
     body: bodySchema,
   },

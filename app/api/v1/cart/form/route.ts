@@ -5,8 +5,8 @@ import { idOrIdTextSchema, textSchema } from '@/lib/api/schemas';
 import { addToCart, removeFromCart, setCartCredits, setCartVoucher, type CartView } from '@/lib/commerce/cart';
 import {
   CART_FORM_ACTIONS,
-  cartFormErrorOf,
   cartFormQuery,
+  cartFormRefusalOf,
   SCRIPTED_FORM_HEADER,
   type CartFormError,
 } from '@/lib/commerce/cart-form';
@@ -28,7 +28,7 @@ export const POST = defineRoute(
   {
     summary: 'Change the cart from an HTML form',
     description:
-      'application/x-www-form-urlencoded: action (add, remove, voucher, remove-voucher, use-credits, drop-credits), material_id for add and remove, licence (single, school) for add, code for voucher. Answers 303 to the cart page of the world with ?notice=added|removed|voucher|voucher-removed|credits|credits-removed, or ?error= material_not_found, free_material, own_material, already_owned, cart_full, sign_in_required (credit needs a signed-in buyer) or invalid. Prices sent in the form are ignored. With the header X-Kreide-Form: fetch (the cart page’s script) the answer is 200 with { location }, the same page, instead of the 303.',
+      'application/x-www-form-urlencoded: action (add, remove, voucher, remove-voucher, use-credits, drop-credits), material_id for add and remove, licence (single, school) for add, code for voucher. Answers 303 to the cart page of the world with ?notice=added|removed|voucher|voucher-removed|credits|credits-removed, or ?error= material_not_found, free_material, own_material, already_owned, bundle_contains_owned, order_pending (with &order= the unpaid order holding it), cart_full, sign_in_required (credit needs a signed-in buyer) or invalid. Prices sent in the form are ignored. With the header X-Kreide-Form: fetch (the cart page’s script) the answer is 200 with { location }, the same page, instead of the 303.',
     auth: 'visitor',
     bodyType: 'form',
     body: bodySchema,
@@ -38,6 +38,7 @@ export const POST = defineRoute(
     const owner = cartOwnerOf(request, world.code, session?.userId ?? null);
     let cart: CartView | null = null;
     let error: CartFormError | null = null;
+    let pendingOrderId: number | null = null;
     try {
       switch (body.action) {
         case 'add':
@@ -65,9 +66,10 @@ export const POST = defineRoute(
           break;
       }
     } catch (caught) {
-      error = cartFormErrorOf(caught);
+      ({ error, orderId: pendingOrderId } = cartFormRefusalOf(caught));
     }
-    const location = pathFor(world.code, 'cart') + cartFormQuery(error ? { error } : { action: body.action });
+    const location =
+      pathFor(world.code, 'cart') + cartFormQuery(error ? { error, orderId: pendingOrderId } : { action: body.action });
     // The cart page's script submits the same form and shows the page it is told in place.
     const response =
       request.headers.get(SCRIPTED_FORM_HEADER) === 'fetch'
