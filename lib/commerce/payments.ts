@@ -152,7 +152,8 @@ function moneyBackBy(provider: string): 'card' | 'manual' | 'none' {
  * Refunds an order in full or some of its lines (admin): the lines are marked refunded, the
  * licences they granted are revoked (downloads stop), a cancellation invoice with its own number
  * is issued for them, and what the buyer paid for them comes back — the credit part always as
- * credit; the rest as credit too when `to` is 'credit', else by the payment provider (a test or
+ * credit; the rest as credit too when `to` is 'credit' (not for a test payment: test money is
+ * never made spendable, it goes back to the test payment), else by the payment provider (a test or
  * free payment moves no money; a transfer is paid back by a person; a card by Stripe, through a
  * job queued in the refund's transaction). Refunding a line twice
  * changes nothing.
@@ -177,6 +178,7 @@ export async function refundOrder(
       options.itemIds === 'all' ? open : open.filter((item) => (options.itemIds as number[]).includes(item.id));
     if (options.itemIds !== 'all' && chosen.length !== options.itemIds.length)
       throw new AppError('conflict', undefined, { reason: 'item_not_refundable' });
+
     if (chosen.length === 0)
       return { order: order!, refunded: [] as number[], document: null, moneyBack: 0, providerRefund: 'none' as const };
     const ids = chosen.map((item) => item.id);
@@ -191,12 +193,16 @@ export async function refundOrder(
       : null;
     const creditBack = chosen.reduce((sum, item) => sum + item.creditUsedMinor, 0);
     const paidBack = chosen.reduce((sum, item) => sum + item.payableGrossMinor, 0);
+    // Test money stays test money: what a test payment "paid" is refunded to that payment (which
+    // moves nothing) even when credit was chosen, never turned into spendable credit. Real credit
+    // the order used comes back as credit either way.
+    const paidBackAsCredit = options.to === 'credit' && order!.provider !== 'test';
     await addCredit(
       tx,
       order!.userId,
       order!.world,
       order!.currency,
-      creditBack + (options.to === 'credit' ? paidBack : 0),
+      creditBack + (paidBackAsCredit ? paidBack : 0),
       'refund',
       order!.id,
     );

@@ -141,7 +141,18 @@ describe('admin: payments of invoice purchases', () => {
 
 describe('admin: refunds', () => {
   it('refunds one line, then the rest: downloads stop, cancellation invoices, credit back', async () => {
-    const { userId, order } = await buyerWithOrder('test');
+    const { userId, order } = await buyerWithOrder('invoice');
+    expect(
+      (
+        await call(
+          paymentRoute,
+          `/api/v3/admin/orders/${order.id}/payment`,
+          { amount: order.finalPrice },
+          admin,
+          order.id,
+        )
+      ).status,
+    ).toBe(200);
     const detail = await (
       await call(adminOrderRoute, `/api/v3/admin/orders/${order.id}`, undefined, admin, order.id)
     ).json();
@@ -164,6 +175,21 @@ describe('admin: refunds', () => {
       .where(and(eq(t.invoices.orderId, order.id), eq(t.invoices.kind, 'cancellation')))
       .limit(1);
     expect(document!.totalMinor).toBeLessThan(0);
+  });
+});
+
+describe('admin: refunds of test payments', () => {
+  it('gives test money back to the test payment, never as spendable credit, even when credit is chosen', async () => {
+    const { userId, order } = await buyerWithOrder('test');
+    const path = `/api/v3/admin/orders/${order.id}/refund`;
+    const answer = await call(refundRoute, path, { items: 'all', to: 'credit' }, admin, order.id);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).order.status).toBe('refunded');
+    expect(await licencesOf(userId)).toEqual([]);
+    const balances = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, userId));
+    expect(balances.reduce((sum, row) => sum + row.balanceMinor, 0)).toBe(0);
+    const entries = await getDb().select().from(t.creditEntries).where(eq(t.creditEntries.userId, userId));
+    expect(entries).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ export const POST = defineRoute(
   {
     summary: 'Refund an order or some of its lines (admin)',
     description:
-      '409 order_not_paid or item_not_refundable (a line of another order, or refunded already). money_back says what goes back to the original payment (minor units) and who pays it: card (Stripe, by a job that is retried until it succeeds), manual (a bank transfer someone makes), none (credit only, or a test or free payment).',
+      '409 order_not_paid or item_not_refundable (a line of another order, or refunded already). A test payment refunded to credit goes back to the test payment instead (test money never becomes spendable credit; any real credit the order used comes back as credit). money_back says what goes back to the original payment (minor units) and who pays it: card (Stripe, by a job that is retried until it succeeds), manual (a bank transfer someone makes), none (credit only, or a test or free payment).',
     auth: 'admin',
     params: z.object({ id: idTextSchema }),
     body: bodySchema,
