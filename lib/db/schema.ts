@@ -828,6 +828,13 @@ export const orders = pgTable(
     deliveryConsentAt: timestamp('delivery_consent_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A payment that arrived for what the buyer held by then (bought otherwise meanwhile) or for
+     * an order cancelled before: how much of it went straight back (to the card, or as credit),
+     * so the back office flags the order. Null: nothing of the kind. Set once, which is also
+     * what makes a second report of the same transfer book nothing.
+     */
+    paymentReturnedMinor: integer('payment_returned_minor'),
   },
   (t) => [
     uniqueIndex('orders_reference').on(t.reference),
