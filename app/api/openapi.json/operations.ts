@@ -38,6 +38,7 @@ import * as v3InvoicesIdPdf from '../v3/invoices/[id]/pdf/route';
 import * as v3Invoices from '../v3/invoices/route';
 import * as v3LocationGetCountry from '../v3/location/get-country/route';
 import * as v3LocationSetCountry from '../v3/location/set-country/route';
+import * as v3MaterialsMyLicences from '../v3/materials/my-licences/route';
 import * as v3MegaMenuGetSubjects from '../v3/mega-menu/get-subjects/route';
 import * as v3NotificationPreferences from '../v3/notification-preferences/route';
 import * as v3Oauth2Authenticate from '../v3/oauth2/authenticate/route';
@@ -144,6 +145,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/invoices', module: v3Invoices },
   { path: '/api/v3/location/get-country', module: v3LocationGetCountry },
   { path: '/api/v3/location/set-country', module: v3LocationSetCountry },
+  { path: '/api/v3/materials/my-licences', module: v3MaterialsMyLicences },
   { path: '/api/v3/mega-menu/get-subjects', module: v3MegaMenuGetSubjects },
   { path: '/api/v3/notification-preferences', module: v3NotificationPreferences },
   { path: '/api/v3/oauth2/authenticate', module: v3Oauth2Authenticate },
