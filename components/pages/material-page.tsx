@@ -202,14 +202,25 @@ export const MaterialPage: PageView = {
               <AddToCart
                 formAction={cartFormAction(world.code)}
                 cartPath={pathFor(world.code, 'cart')}
+                boughtPath={pathFor(world.code, 'cabinet-bought')}
+                orderPath={pathFor(world.code, 'order-confirmation')}
                 materialId={material.id}
                 texts={{
                   add: cart('addToCart.add'),
                   addSchool: cart('addToCart.addSchool'),
+                  upgrade: cart('licences.school-upgrade'),
                   adding: cart('addToCart.adding'),
                   added: cart('addToCart.added'),
                   goToCart: cart('addToCart.goToCart'),
                   failed: cart('addToCart.failed'),
+                  owned: cart('addToCart.owned'),
+                  download: cart('addToCart.download'),
+                  boughtLink: cart('blocked.ownedLink'),
+                  pendingTransfer: cart('addToCart.pendingTransfer'),
+                  pendingPayment: cart('addToCart.pendingPayment'),
+                  orderLink: cart('blocked.orderLink'),
+                  ownMaterial: cart('addToCart.ownMaterial'),
+                  containsOwned: cart('errors.bundle_contains_owned'),
                 }}
               />
             ) : (
