@@ -27,6 +27,8 @@ interface Props {
   /** The admin's world's Intl locale, for amounts. */
   locale: string;
   lines: { itemId: number; title: string; refunded: boolean }[];
+  /** What of a payment went back already (null: none): a cancelled order takes one transfer. */
+  paymentReturned?: number | null;
   loginPath: string;
 }
 
@@ -46,11 +48,24 @@ interface RefundAnswer {
  * - recording the bank transfer of a pending invoice purchase: the admin types the amount that
  *   arrived (prefilled with the total, in the world's decimal format), converted to minor units
  *   exactly; the API books only the exact total, so a short or excess transfer is refused
- *   (amount_mismatch) instead of delivering the order;
+ *   (amount_mismatch) instead of delivering the order; a transfer for a cancelled invoice purchase
+ *   is recorded the same way and goes to the buyer's credit, as does the part for lines the buyer
+ *   held by then (the answer says how much);
  * - refunding a paid order in full or chosen lines, to credit or the original payment, after a
  *   confirmation, since a refund cannot be undone.
  */
-export function OrderActions({ texts, orderId, status, provider, total, currency, locale, lines, loginPath }: Props) {
+export function OrderActions({
+  texts,
+  orderId,
+  status,
+  provider,
+  total,
+  currency,
+  locale,
+  lines,
+  paymentReturned = null,
+  loginPath,
+}: Props) {
   const t = texts.actions;
   const router = useRouter();
   const example = formatAmountInput(total, currency, locale);
@@ -66,7 +81,8 @@ export function OrderActions({ texts, orderId, status, provider, total, currency
   const open = lines.filter((line) => !line.refunded);
   // Lines refunded since the admin ticked them (the page was refreshed) are no longer a choice.
   const chosenOpen = chosen.filter((id) => open.some((line) => line.itemId === id));
-  const canRecord = status === 'pending' && provider === 'invoice';
+  const canRecord =
+    provider === 'invoice' && (status === 'pending' || (status === 'cancelled' && paymentReturned === null));
   const canRefund = status === 'paid' && open.length > 0;
 
   function refusalOutcome(refusal: Refusal): Outcome {
@@ -96,10 +112,16 @@ export function OrderActions({ texts, orderId, status, provider, total, currency
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = await getApiClient().post<{ recorded: boolean }>(`v3/admin/orders/${orderId}/payment`, {
-        amount: minor,
-      });
-      setOutcome({ kind: 'done', text: answer.recorded ? t.payment.recorded : t.payment.alreadyPaid });
+      const answer = await getApiClient().post<{ recorded: boolean; returned?: { amount: number } | null }>(
+        `v3/admin/orders/${orderId}/payment`,
+        { amount: minor },
+      );
+      const text = !answer.recorded
+        ? t.payment.alreadyPaid
+        : answer.returned
+          ? fill(t.payment.returned, { amount: formatPrice(answer.returned.amount, currency, locale) })
+          : t.payment.recorded;
+      setOutcome({ kind: 'done', text });
       router.refresh();
     } catch (caught) {
       setOutcome(refusalOutcome(await readRefusal(caught)));

@@ -15,6 +15,9 @@ import { PriceSplit } from './price-split';
  * The order confirmation (route `order-confirmation/:orderId`): the order's reference, status,
  * lines and price split, and what happens next (downloads unlocked, or the bank transfer to make
  * for an invoice purchase). Only the buyer sees an order; for anyone else it does not exist.
+ * An invoice purchase still waiting for its transfer can be cancelled here (a plain form post,
+ * so it works without scripts); money that came for what the buyer held already, or after the
+ * order was cancelled, is said to have gone back.
  */
 export const OrderConfirmationPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
@@ -44,7 +47,7 @@ export const InvoicePurchaseSuccessPage: PageView<AreaPageProps> = {
 };
 
 async function renderOrder(
-  { world, userId }: AreaPageProps,
+  { world, userId, query }: AreaPageProps,
   orderId: number | null,
   here: string,
   variant: 'order' | 'invoice',
@@ -69,6 +72,21 @@ async function renderOrder(
       {order.isTestPayment ? <p className={styles.testPayment}>{t('testPayment')}</p> : null}
       <p data-testid="order-reference">{t('reference', { reference: order.reference })}</p>
       <p data-testid="order-status">{t(`status.${order.status}`)}</p>
+      {query.error === 'order_not_cancellable' && order.status !== 'cancelled' ? (
+        <p role="alert">{t('cancel.error')}</p>
+      ) : null}
+      {order.paymentReturned !== null ? (
+        <p data-testid="order-payment-returned">
+          {t(
+            order.status === 'cancelled'
+              ? 'returned.cancelled'
+              : order.provider === 'card'
+                ? 'returned.card'
+                : 'returned.credit',
+            { amount: money(order.paymentReturned) },
+          )}
+        </p>
+      ) : null}
 
       {step.kind === 'bank-transfer' ? (
         <div className={styles.fieldset} data-testid="bank-transfer">
@@ -116,6 +134,18 @@ async function renderOrder(
             {t('invoicePdf', { number: order.invoice.number })}
           </a>
         </p>
+      ) : null}
+      {order.status === 'pending' && order.provider === 'invoice' ? (
+        <form
+          method="post"
+          action={`/api/v3/orders/${order.id}/cancel/form?world=${world.code}`}
+          className={styles.fieldset}
+          data-testid="order-cancel"
+        >
+          <h2>{t('cancel.title')}</h2>
+          <p>{t('cancel.intro')}</p>
+          <button type="submit">{t('cancel.button')}</button>
+        </form>
       ) : null}
       <p>
         <Link href={pathFor(world.code, 'home')}>{t('continue')}</Link>

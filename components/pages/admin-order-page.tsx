@@ -25,7 +25,9 @@ function billingOf(value: unknown): BillingSnapshot | null {
  * One order for the back office (route `admin-order`): buyer, billing address as copied at
  * checkout, amounts and VAT, each line with the seller's side (share, the tier it came from,
  * what the platform keeps) and the documents issued; below them the actions (record the
- * transfer, refund) as a small client component. An id that names no order is not found.
+ * transfer, refund) as a small client component. An order whose payment came for what the buyer
+ * held by then, or after it was cancelled, is flagged with what went back. An id that names no
+ * order is not found.
  */
 export const AdminOrderPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
@@ -46,6 +48,18 @@ export const AdminOrderPage: PageView<AreaPageProps> = {
         </p>
         <h1>{t('order.heading', { reference: order.reference })}</h1>
         {order.isTestPayment ? <p className={styles.notice}>{t('order.testPayment')}</p> : null}
+        {order.paymentReturned !== null ? (
+          <p className={styles.notice} role="note" data-testid="order-payment-returned">
+            {t(
+              order.status === 'cancelled'
+                ? 'order.returned.cancelled'
+                : order.provider === 'card'
+                  ? 'order.returned.card'
+                  : 'order.returned.credit',
+              { amount: price(order.paymentReturned) },
+            )}
+          </p>
+        ) : null}
 
         <div className={styles.columns}>
           <div>
@@ -246,6 +260,7 @@ export const AdminOrderPage: PageView<AreaPageProps> = {
             title: line.title,
             refunded: line.refundedAt !== null,
           }))}
+          paymentReturned={order.paymentReturned}
           loginPath={pathFor(world.code, 'login')}
         />
       </section>

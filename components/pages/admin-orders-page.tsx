@@ -16,7 +16,8 @@ const ORDER_LIST_LIMIT = 50;
  * Orders (route `admin-orders`): a search form (a plain GET of `?q=`, so it works without scripts
  * and a search is a link) and the matching orders, newest first, each linking to its detail. The
  * search text is checked by the API's own schema; a text it refuses is said so and searches
- * nothing.
+ * nothing. An order whose payment (partly) went back, because it came for what the buyer held by
+ * then or after the order was cancelled, says so with the amount beside its status.
  */
 export const AdminOrdersPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
@@ -87,7 +88,24 @@ export const AdminOrdersPage: PageView<AreaPageProps> = {
                           <td>{order.buyerEmail}</td>
                           <td>{order.world}</td>
                           <td>{t(`providers.${order.provider}`)}</td>
-                          <td>{t(`statuses.${order.status}`)}</td>
+                          <td>
+                            {t(`statuses.${order.status}`)}
+                            {order.paymentReturned !== null ? (
+                              <>
+                                <br />
+                                <strong data-testid="order-payment-returned">
+                                  {t(
+                                    order.status === 'cancelled'
+                                      ? 'orders.returned.cancelled'
+                                      : order.provider === 'card'
+                                        ? 'orders.returned.card'
+                                        : 'orders.returned.credit',
+                                    { amount: formatPrice(order.paymentReturned, order.currency, world.locale) },
+                                  )}
+                                </strong>
+                              </>
+                            ) : null}
+                          </td>
                           <td className={styles.amount}>{formatPrice(order.total, order.currency, world.locale)}</td>
                         </tr>
                       ))}

@@ -133,6 +133,7 @@ export async function searchOrders(db: Database, query: string | undefined, limi
       world: t.orders.world,
       currency: t.orders.currency,
       total: t.orders.totalMinor,
+      paymentReturned: t.orders.paymentReturnedMinor,
       createdAt: t.orders.createdAt,
       buyerEmail: t.users.email,
     })

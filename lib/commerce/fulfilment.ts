@@ -10,22 +10,6 @@ export const REFERRAL_CREDIT_MAJOR_UNITS = 5;
 
 type OrderRow = typeof t.orders.$inferSelect;
 
-/**
- * Marks a pending order paid and delivers it, inside the caller's transaction, exactly once: the
- * status changes only from `pending`, so a replayed webhook, a second admin click or a retry
- * after a crash finds nothing to do and returns false.
- */
-export async function fulfilOrder(tx: Database, orderId: number, now: Date = new Date()): Promise<boolean> {
-  const [order] = await tx
-    .update(t.orders)
-    .set({ status: 'paid', paidAt: now })
-    .where(and(eq(t.orders.id, orderId), eq(t.orders.status, 'pending')))
-    .returning();
-  if (!order) return false;
-  await deliverOrder(tx, order, { now });
-  return true;
-}
-
 /** What a caller of `deliverOrder` already knows, so the transaction does not ask again. */
 export interface DeliveryFacts {
   now?: Date;
@@ -38,8 +22,10 @@ export interface DeliveryFacts {
    * only ever set when an account is made, so none stays none); undefined when not read.
    */
   inviterId?: number | null;
-  /** False: no receipt mail (the demo data's past orders). */
+  /** False: no receipt mail (the demo data's past orders; a payment that gave lines back mails that instead). */
   sendReceipt?: boolean;
+  /** Lines not to deliver: the buyer held them when the payment came, they are refunded instead. */
+  skipItemIds?: number[];
 }
 
 /**
@@ -52,7 +38,7 @@ export interface DeliveryFacts {
  */
 export async function deliverOrder(tx: Database, order: OrderRow, facts: DeliveryFacts = {}): Promise<void> {
   const now = facts.now ?? new Date();
-  await grantLicencesAndCountSales(tx, order);
+  await grantLicencesAndCountSales(tx, order, facts.skipItemIds ?? []);
   if (order.originalMinor > 0 && (facts.mayHaveInvoice === false || !(await orderInvoice(tx, order.id))))
     await issueDocument(tx, order, 'invoice', { now, items: facts.items });
   if (facts.inviterId !== null) await rewardInviter(tx, order);
@@ -65,17 +51,18 @@ export async function deliverOrder(tx: Database, order: OrderRow, facts: Deliver
  * One statement: the licences of the order's bought lines and of the materials inside bought
  * bundles (a material reached twice gets the better licence, from the first line that gives
  * it), and one more sale on each bought material, its rows locked in id order so that two
- * orders of the same materials cannot deadlock. NO KEY UPDATE, as a plain UPDATE takes: the
+ * orders of the same materials cannot deadlock. Skipped lines (held already) get neither. NO KEY UPDATE, as a plain UPDATE takes: the
  * order's lines, written earlier in the transaction, hold KEY SHARE locks on those rows (their
  * foreign keys), which FOR UPDATE would wait on across two orders.
  */
-async function grantLicencesAndCountSales(tx: Database, order: OrderRow): Promise<void> {
+async function grantLicencesAndCountSales(tx: Database, order: OrderRow, skipItemIds: number[]): Promise<void> {
   await tx.execute(sql`
     WITH bought AS (
       SELECT ${t.orderItems.id} AS item_id, ${t.orderItems.materialId} AS material_id,
              CASE WHEN ${t.orderItems.licence} = 'single' THEN 'single' ELSE 'school' END AS kind
       FROM ${t.orderItems}
       WHERE ${t.orderItems.orderId} = ${order.id} AND NOT ${t.orderItems.inBundle}
+        AND ${t.orderItems.id} <> ALL(${`{${skipItemIds.join(',')}}`}::int[])
     ), wanted AS (
       SELECT item_id, material_id, kind FROM bought
       UNION ALL

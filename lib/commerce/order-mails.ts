@@ -15,10 +15,11 @@ import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import { PLATFORM } from './platform';
 
 /**
- * The mails an order sends its buyer: paid (downloads ready), waiting for a bank transfer, or a
- * free material taken (with a link that downloads it for 30 days).
+ * The mails an order sends its buyer: paid (downloads ready), waiting for a bank transfer, a
+ * free material taken (with a link that downloads it for 30 days), or a payment that came for
+ * what they held by then or for a cancelled order and went (partly) back.
  */
-export const ORDER_MAIL_KINDS = ['paid', 'awaiting-payment', 'free-material'] as const;
+export const ORDER_MAIL_KINDS = ['paid', 'awaiting-payment', 'free-material', 'payment-returned'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 interface OrderMailTexts {
@@ -29,6 +30,7 @@ interface OrderMailTexts {
   transfer: string;
   testPayment: string;
   freeValidity: string;
+  returned: { cancelled: string; held: string; credit: string; card: string };
   links: { order: string; bought: string };
   signature: string;
 }
@@ -51,6 +53,8 @@ export async function renderOrderMail(
       currency: t.orders.currency,
       total: t.orders.totalMinor,
       provider: t.orders.provider,
+      status: t.orders.status,
+      returned: t.orders.paymentReturnedMinor,
       userId: t.orders.userId,
       email: t.users.email,
       name: t.users.publicName,
@@ -65,6 +69,7 @@ export async function renderOrderMail(
       title: t.orderItems.title,
       price: t.orderItems.payableGrossMinor,
       inBundle: t.orderItems.inBundle,
+      refunded: t.orderItems.refundedAt,
     })
     .from(t.orderItems)
     .where(eq(t.orderItems.orderId, orderId))
@@ -97,6 +102,27 @@ export async function renderOrderMail(
       texts.signature,
     ].join('\n');
     return { to: order.email, subject: fill(texts.subject[kind], values), text };
+  }
+  if (kind === 'payment-returned') {
+    // What came back: the whole transfer of a cancelled order, else the lines held already.
+    const cancelled = order.status === 'cancelled';
+    const back = items.filter((item) => !item.inBundle && (cancelled || item.refunded !== null));
+    const returned = { ...values, returned: money(order.returned ?? 0) };
+    const text = [
+      fill(texts.greeting, values),
+      '',
+      fill(cancelled ? texts.returned.cancelled : texts.returned.held, returned),
+      '',
+      ...back.map((item) => `- ${item.title}: ${money(item.price)}`),
+      '',
+      fill(order.provider === 'card' && !cancelled ? texts.returned.card : texts.returned.credit, returned),
+      '',
+      `${texts.links.order}: ${absoluteLink(world.code, 'order-confirmation', { orderId: String(order.id) })}`,
+      ...(cancelled ? [] : [`${texts.links.bought}: ${absoluteLink(world.code, 'cabinet-bought')}`]),
+      '',
+      texts.signature,
+    ].join('\n');
+    return { to: order.email, subject: fill(texts.subject[kind], returned), text };
   }
   const lines = items.filter((item) => !item.inBundle).map((item) => `- ${item.title}: ${money(item.price)}`);
   const text = [

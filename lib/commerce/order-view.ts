@@ -33,6 +33,11 @@ export interface OrderView {
   invoice: { id: number; number: string } | null;
   createdAt: string;
   paidAt: string | null;
+  /**
+   * What of a payment went straight back because it came for what the buyer held by then, or
+   * for the cancelled order (minor units; to the card for a card payment, else as credit).
+   */
+  paymentReturned: number | null;
 }
 
 export async function toOrderView(db: Database, order: OrderRow): Promise<OrderView> {
@@ -75,6 +80,7 @@ export async function toOrderView(db: Database, order: OrderRow): Promise<OrderV
     invoice: invoices[0] ?? null,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paymentReturned: order.paymentReturnedMinor,
   };
 }
 

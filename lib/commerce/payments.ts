@@ -1,12 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
-import { enqueueCardRefund } from './card-refunds';
-import { addCredit, fulfilOrder } from './fulfilment';
-import { issueDocument, orderInvoice } from './invoices';
+import { acceptPayment, type PaymentArrival } from './payment-arrival';
+import { refundLines } from './refund-lines';
 import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
 type OrderRow = typeof t.orders.$inferSelect;
@@ -15,29 +14,44 @@ type OrderRow = typeof t.orders.$inferSelect;
 export const ORDER_REFERENCE_PATTERN = /K-[A-HJ-NP-Z2-9]{10}/;
 
 /**
- * Records the bank transfer of a pending invoice purchase and delivers it. The amount must be the
- * order's total to the cent: a partial or excess payment is not booked here (409), it needs a
- * person. Recording the same payment twice changes nothing the second time; any other amount
- * on an order that is no longer pending is refused (409 order_not_pending).
+ * Records the bank transfer of an invoice purchase and takes it (`acceptPayment`): a pending
+ * order is delivered, less any lines the buyer holds by now, which come back as credit; a
+ * transfer for a cancelled order goes to the buyer's credit whole. The amount must be the order's
+ * total to the cent: a partial or excess payment is not booked here (409), it needs a person.
+ * Recording the same payment twice changes nothing the second time; any other amount on an order
+ * that took its payment already is refused (409 order_not_pending).
  */
 export async function recordPayment(
   orderId: number,
   amountMinor: number,
   now: Date = new Date(),
-): Promise<{ order: OrderRow; fulfilled: boolean }> {
+): Promise<{ order: OrderRow; fulfilled: boolean; arrival: PaymentArrival }> {
   const db = getDb();
   const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId));
   if (!order) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
-  if ((order.status === 'paid' || order.status === 'refunded') && amountMinor === order.totalMinor)
-    return { order, fulfilled: false };
-  if (order.status !== 'pending') throw new AppError('conflict', undefined, { reason: 'order_not_pending' });
+  const booked =
+    order.status === 'paid' ||
+    order.status === 'refunded' ||
+    (order.status === 'cancelled' && order.paymentReturnedMinor !== null);
+  if (booked && amountMinor === order.totalMinor)
+    return { order, fulfilled: false, arrival: { outcome: 'none', returned: 0 } };
+  const takesPayment = order.status === 'pending' || (order.status === 'cancelled' && order.provider === 'invoice');
+  if (booked || !takesPayment) throw new AppError('conflict', undefined, { reason: 'order_not_pending' });
   if (amountMinor !== order.totalMinor)
     throw new AppError('conflict', undefined, { reason: 'amount_mismatch', expected: order.totalMinor });
-  const fulfilled = await db.transaction((tx) => fulfilOrder(tx as unknown as Database, order.id, now));
-  if (fulfilled) await expireSellerCabinetsOfOrder(order.id);
+  const arrival = await db.transaction((tx) => acceptPayment(tx as unknown as Database, order.id, now));
+  if (arrival.outcome !== 'none') await expireSellerCabinetsOfOrder(order.id);
   const [after] = await db.select().from(t.orders).where(eq(t.orders.id, order.id));
-  return { order: after!, fulfilled };
+  return { order: after!, fulfilled: arrival.outcome !== 'none', arrival };
 }
+
+/** What a statement row says about the payment it booked. */
+const STATEMENT_OUTCOMES: Record<PaymentArrival['outcome'], StatementOutcome> = {
+  paid: 'paid',
+  'paid-partly-returned': 'paid-partly-credited',
+  returned: 'credited',
+  none: 'already-paid',
+};
 
 /** The longest statement text an import takes (characters); a longer export is imported in parts. */
 export const MAX_STATEMENT_LENGTH = 200_000;
@@ -51,12 +65,13 @@ export interface StatementRow {
 
 export type StatementOutcome =
   | 'paid'
+  | 'paid-partly-credited'
+  | 'credited'
   | 'already-paid'
   | 'no-order-reference'
   | 'unknown-order'
   | 'amount-mismatch'
   | 'not-an-invoice-order'
-  | 'order-cancelled'
   | 'invalid-row';
 
 /**
@@ -106,7 +121,11 @@ export function parseStatementAmount(text: string, currency: string): number | n
   return Number(match[1]) * 10 ** exponent + (exponent ? Number(fraction) : 0);
 }
 
-/** Books every row of a statement whose reference names a pending invoice order with its exact total. */
+/**
+ * Books every row of a statement whose reference names an invoice order awaiting payment (or
+ * cancelled: then it is credited) with its exact total. Each order takes one transfer: a row
+ * seen again (the same statement imported twice) books nothing.
+ */
 export async function importStatement(rows: StatementRow[], now: Date = new Date()) {
   const results: { line: number; reference: string | null; outcome: StatementOutcome; orderId: number | null }[] = [];
   for (const row of rows) {
@@ -130,33 +149,19 @@ export async function importStatement(rows: StatementRow[], now: Date = new Date
     if (amount === null) outcome = 'invalid-row';
     else if (order.provider !== 'invoice') outcome = 'not-an-invoice-order';
     else if (order.status === 'paid' || order.status === 'refunded') outcome = 'already-paid';
-    else if (order.status === 'cancelled') outcome = 'order-cancelled';
+    else if (order.status === 'cancelled' && order.paymentReturnedMinor !== null) outcome = 'already-paid';
     else if (amount !== order.totalMinor) outcome = 'amount-mismatch';
-    else outcome = (await recordPayment(order.id, amount, now)).fulfilled ? 'paid' : 'already-paid';
+    else outcome = STATEMENT_OUTCOMES[(await recordPayment(order.id, amount, now)).arrival.outcome];
     results.push({ line: row.line, reference, outcome, orderId: order.id });
   }
   return results;
 }
 
 /**
- * Who pays money back to the original payment: Stripe for a card (a job), a person for a bank
- * transfer (`manual`); a test or free payment moved no money.
- */
-function moneyBackBy(provider: string): 'card' | 'manual' | 'none' {
-  if (provider === 'card') return 'card';
-  if (provider === 'invoice') return 'manual';
-  return 'none';
-}
-
-/**
- * Refunds an order in full or some of its lines (admin): the lines are marked refunded, the
- * licences they granted are revoked (downloads stop), a cancellation invoice with its own number
- * is issued for them, and what the buyer paid for them comes back — the credit part always as
- * credit; the rest as credit too when `to` is 'credit' (not for a test payment: test money is
- * never made spendable, it goes back to the test payment), else by the payment provider (a test or
- * free payment moves no money; a transfer is paid back by a person; a card by Stripe, through a
- * job queued in the refund's transaction). Refunding a line twice
- * changes nothing.
+ * Refunds an order in full or some of its lines (admin), through `refundLines`: downloads stop, a
+ * cancellation invoice is issued, and the money comes back as credit or by the provider (a test
+ * or free payment moves no money; a transfer is paid back by a person; a card by Stripe).
+ * Refunding a line twice changes nothing.
  */
 export async function refundOrder(
   orderId: number,
@@ -181,44 +186,13 @@ export async function refundOrder(
 
     if (chosen.length === 0)
       return { order: order!, refunded: [] as number[], document: null, moneyBack: 0, providerRefund: 'none' as const };
-    const ids = chosen.map((item) => item.id);
-    await tx.update(t.orderItems).set({ refundedAt: now }).where(inArray(t.orderItems.id, ids));
-    await tx
-      .update(t.licences)
-      .set({ revokedAt: now })
-      .where(and(inArray(t.licences.orderItemId, ids), isNull(t.licences.revokedAt)));
-    const invoice = await orderInvoice(tx, orderId);
-    const document = invoice
-      ? await issueDocument(tx, order!, 'cancellation', { itemIds: ids, cancelsInvoiceId: invoice.id, now })
-      : null;
-    const creditBack = chosen.reduce((sum, item) => sum + item.creditUsedMinor, 0);
-    const paidBack = chosen.reduce((sum, item) => sum + item.payableGrossMinor, 0);
-    // Test money stays test money: what a test payment "paid" is refunded to that payment (which
-    // moves nothing) even when credit was chosen, never turned into spendable credit. Real credit
-    // the order used comes back as credit either way.
-    const paidBackAsCredit = options.to === 'credit' && order!.provider !== 'test';
-    await addCredit(
-      tx,
-      order!.userId,
-      order!.world,
-      order!.currency,
-      creditBack + (paidBackAsCredit ? paidBack : 0),
-      'refund',
-      order!.id,
-    );
-    // A card payment is paid back by Stripe, once, by a job that commits with this refund.
-    const providerRefund = options.to === 'original' && paidBack > 0 ? moneyBackBy(order!.provider) : 'none';
-    if (providerRefund === 'card') await enqueueCardRefund(orderId, ids, paidBack, { db: tx });
-    if (open.length === chosen.length)
-      await tx.update(t.orders).set({ status: 'refunded' }).where(eq(t.orders.id, orderId));
+    const done = await refundLines(tx, order!, chosen, {
+      to: options.to,
+      closesOrder: open.length === chosen.length,
+      now,
+    });
     const [after] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId));
-    return {
-      order: after!,
-      refunded: ids,
-      document,
-      moneyBack: options.to === 'original' ? paidBack : 0,
-      providerRefund,
-    };
+    return { order: after!, refunded: chosen.map((item) => item.id), ...done };
   });
   // The sellers' figures show the refund.
   await expireSellerCabinetsOfOrder(orderId);

@@ -8,7 +8,7 @@ import { getEnv } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { crashPoint } from './crash-points';
-import { fulfilOrder } from './fulfilment';
+import { acceptPayment } from './payment-arrival';
 import { getStripe } from './stripe-client';
 import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
@@ -51,7 +51,7 @@ export async function cardPaymentUrl(order: OrderRow, buyerEmail: string): Promi
 /**
  * Handles a signed Stripe webhook: a completed, paid Checkout Session delivers its order, exactly
  * once (the event id is recorded in the same transaction, and delivery only moves an order out of
- * `pending`). A session whose amount or currency differ from the order's delivers nothing.
+ * `pending`); lines the buyer holds by then (the payment page lives a day) go back to the card. A session whose amount or currency differ from the order's delivers nothing.
  * Throws 400 for a bad signature; other events are acknowledged and ignored.
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ handled: boolean }> {
@@ -91,7 +91,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     }
     if (order.providerReference !== session.id)
       await tx.update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));
-    const handled = await fulfilOrder(tx, order.id);
+    const handled = (await acceptPayment(tx, order.id)).outcome !== 'none';
     crashPoint('webhook:before-commit');
     return { handled };
   });

@@ -50,6 +50,8 @@ import * as v3Oauth2SocialProviderCallback from '../v3/oauth2/social/[provider]/
 import * as v3Oauth2SocialProviderComplete from '../v3/oauth2/social/[provider]/complete/route';
 import * as v3Oauth2SocialProviderStart from '../v3/oauth2/social/[provider]/start/route';
 import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
+import * as v3OrdersIdCancelForm from '../v3/orders/[id]/cancel/form/route';
+import * as v3OrdersIdCancel from '../v3/orders/[id]/cancel/route';
 import * as v3OrdersId from '../v3/orders/[id]/route';
 import * as v3OrdersCheckoutForm from '../v3/orders/checkout/form/route';
 import * as v3OrdersCheckout from '../v3/orders/checkout/route';
@@ -157,6 +159,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/oauth2/social/{provider}/complete', module: v3Oauth2SocialProviderComplete },
   { path: '/api/v3/oauth2/social/{provider}/start', module: v3Oauth2SocialProviderStart },
   { path: '/api/v3/oauth2/validate', module: v3Oauth2Validate },
+  { path: '/api/v3/orders/{id}/cancel/form', module: v3OrdersIdCancelForm },
+  { path: '/api/v3/orders/{id}/cancel', module: v3OrdersIdCancel },
   { path: '/api/v3/orders/{id}', module: v3OrdersId },
   { path: '/api/v3/orders/checkout/form', module: v3OrdersCheckoutForm },
   { path: '/api/v3/orders/checkout', module: v3OrdersCheckout },

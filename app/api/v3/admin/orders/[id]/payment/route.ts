@@ -9,24 +9,30 @@ import { MAX_AMOUNT_MINOR } from '@/lib/money/money';
 import { clientIp } from '@/lib/security/rate-limit';
 
 // POST /api/v3/admin/orders/{id}/payment — records the bank transfer of an invoice purchase (its
-// exact total, minor units) and delivers the order; a second recording changes nothing.
+// exact total, minor units) and delivers the order, less what the buyer holds by then (credited);
+// a transfer for a cancelled order is credited whole; a second recording changes nothing.
 export const POST = defineRoute(
   {
     summary: 'Record a payment (admin)',
-    description: '409 amount_mismatch (with expected) or order_not_pending.',
+    description:
+      'returned: null, or what of the transfer went to the buyer’s credit at once (amount in minor units, to: credit) because the buyer held those materials by then or had cancelled the order; the order then carries paymentReturned. 409 amount_mismatch (with expected) or order_not_pending.',
     auth: 'admin',
     params: z.object({ id: idTextSchema }),
     body: z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT_MINOR) }),
   },
   async ({ request, params, body, session }) => {
-    const { fulfilled } = await recordPayment(params.id, body.amount);
+    const { fulfilled, arrival } = await recordPayment(params.id, body.amount);
     if (fulfilled)
       await audit({
         actorUserId: session.userId,
         action: 'order.payment',
         ip: clientIp(request),
-        details: { order_id: params.id, amount: body.amount },
+        details: { order_id: params.id, amount: body.amount, returned: arrival.returned },
       });
-    return { order: await adminOrderView(getDb(), params.id), recorded: fulfilled };
+    return {
+      order: await adminOrderView(getDb(), params.id),
+      recorded: fulfilled,
+      returned: 'to' in arrival ? { amount: arrival.returned, to: arrival.to } : null,
+    };
   },
 );

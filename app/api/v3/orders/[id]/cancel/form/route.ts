@@ -1,0 +1,33 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { AppError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/handler';
+import { idTextSchema } from '@/lib/api/schemas';
+import { cancelOrder } from '@/lib/commerce/order-cancel';
+import { pathFor } from '@/lib/routing/localized-routes';
+
+// POST /api/v3/orders/{id}/cancel/form — the order page's cancel button as a plain form post
+// (the page works without scripts): 303 back to the order, which then shows it cancelled, or
+// with ?error=order_not_cancellable when it was paid meanwhile.
+export const POST = defineRoute(
+  {
+    summary: 'Cancel my unpaid invoice order from its page’s form',
+    description:
+      'application/x-www-form-urlencoded, no fields. 303 to the order page (?error=order_not_cancellable when the order can no longer be cancelled). 404 order_not_found (also another account’s order).',
+    auth: 'user',
+    bodyType: 'form',
+    params: z.object({ id: idTextSchema }),
+    body: z.object({}),
+    successStatus: 303,
+  },
+  async ({ session, world, params }) => {
+    const page = pathFor(world.code, 'order-confirmation', { orderId: String(params.id) });
+    try {
+      await cancelOrder(session.userId, params.id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+      return new NextResponse(null, { status: 303, headers: { Location: `${page}?error=order_not_cancellable` } });
+    }
+    return new NextResponse(null, { status: 303, headers: { Location: page } });
+  },
+);
