@@ -51,7 +51,9 @@ export const CreditPage: PageView<AreaPageProps> = {
             <h2>{t('credit.invite.title')}</h2>
             <p>{t('credit.invite.text')}</p>
             <p>
-              <code data-testid="invite-link">{inviteLink}</code>
+              <code className={styles.inviteLink} data-testid="invite-link">
+                {inviteLink}
+              </code>
             </p>
           </div>
         ) : null}

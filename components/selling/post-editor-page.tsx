@@ -10,6 +10,7 @@ import { AppError } from '@/lib/api/errors';
 import { parseId } from '@/lib/api/schemas';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getSellerPost, listSellerPosts, SELLER_POSTS_PAGE_SIZE, type SellerPost } from '@/lib/selling/posts';
+import { TableRegion } from '@/components/cabinet/table-region';
 import { NewPostButton, PostEditor } from './post-editor';
 import own from './author-pages.module.css';
 
@@ -73,30 +74,32 @@ export const PostEditorPage: PageView<AreaPageProps> = {
         {items.length === 0 ? (
           <p data-testid="posts-empty">{t.empty}</p>
         ) : (
-          <table className={own.table} data-testid="seller-posts">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.title}</th>
-                <th scope="col">{t.columns.status}</th>
-                <th scope="col">{t.columns.updated}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-post-id={item.id}>
-                  <td>
-                    <a href={pathFor(world.code, 'cabinet-post-editor', { postId: String(item.id) })}>
-                      {item.title || t.untitled}
-                    </a>
-                  </td>
-                  <td>
-                    {item.publicPath ? <a href={item.publicPath}>{t.status.published}</a> : t.status[item.status]}
-                  </td>
-                  <td>{date.format(new Date(item.updatedAt))}</td>
+          <TableRegion label={t.listTitle}>
+            <table className={own.table} data-testid="seller-posts">
+              <thead>
+                <tr>
+                  <th scope="col">{t.columns.title}</th>
+                  <th scope="col">{t.columns.status}</th>
+                  <th scope="col">{t.columns.updated}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-post-id={item.id}>
+                    <td>
+                      <a href={pathFor(world.code, 'cabinet-post-editor', { postId: String(item.id) })}>
+                        {item.title || t.untitled}
+                      </a>
+                    </td>
+                    <td>
+                      {item.publicPath ? <a href={item.publicPath}>{t.status.published}</a> : t.status[item.status]}
+                    </td>
+                    <td>{date.format(new Date(item.updatedAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
         )}
         {total > SELLER_POSTS_PAGE_SIZE ? (
           <p className={own.actions}>

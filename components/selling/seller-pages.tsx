@@ -154,14 +154,18 @@ export const UploadPage: PageView<AreaPageProps> = {
   async render({ world, route, userId, params, query }) {
     const meta = await getTranslations('meta');
     const texts = await sellerTexts();
-    if (!(await isSellerAccount(userId)))
+    const rawId = typeof params.materialId === 'string' ? params.materialId : null;
+    if (!(await isSellerAccount(userId))) {
+      // An address with an id names one of the seller's own materials: someone who does not sell
+      // has none, so it is not found (leading to the bought materials), not an offer to sell.
+      if (rawId !== null) notFound();
       return (
         <section className={styles.section} data-route={route.id}>
           <h1>{meta(`routes.${route.id}.title`)}</h1>
           <BecomeSeller texts={texts} />
         </section>
       );
-    const rawId = typeof params.materialId === 'string' ? params.materialId : null;
+    }
     const materialId = rawId === null ? null : parseId(rawId);
     if (rawId !== null && materialId === null) notFound();
     let material = null;

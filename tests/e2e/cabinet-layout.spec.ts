@@ -23,6 +23,9 @@ const needsParams = (pattern: string) => /:\w+(?![\w?])/.test(pattern);
 const AREA_PAGES = ROUTES.filter(
   (route) => ['cabinet', 'account', 'school'].includes(route.area) && !needsParams(route.de),
 ).map((route) => route.id);
+/** Pages that only send the visitor on (a script that asks who is signed in, then navigates). */
+const REDIRECT_ROUTES = ['author-redirect'] as const;
+const REDIRECTS = new Set<string>(WORLDS.flatMap((world) => REDIRECT_ROUTES.map((id) => pathForRoute(world, id))));
 const CABINET_PAGES = ROUTES.filter((route) => route.area === 'cabinet' && !needsParams(route.de)).map(
   (route) => route.id,
 );
@@ -155,18 +158,7 @@ async function lowContrast(page: Page, state: string, only?: number): Promise<st
         if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.text ?? '';
         return (el as HTMLElement).innerText.trim();
       };
-      const found: string[] = [];
-      const all = [...document.querySelectorAll(selector)];
-      all.forEach((el, index) => {
-        if (only !== undefined && index !== only) return;
-        const rect = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return;
-        const text = hasText(el);
-        if (!text) return;
-        // A gradient or image behind the text cannot be read from computed colours.
-        for (let node: Element | null = el; node; node = node.parentElement)
-          if (getComputedStyle(node).backgroundImage !== 'none') return;
+      const opacityOf = (el: Element) => {
         let opacity = 1;
         let topmost: Element | null = null;
         for (let node: Element | null = el; node; node = node.parentElement) {
@@ -176,8 +168,47 @@ async function lowContrast(page: Page, state: string, only?: number): Promise<st
             topmost = node;
           }
         }
-        let bg = backgroundOf(el);
-        let fg = over(parse(style.color) ?? [0, 0, 0, 1], bg);
+        return { opacity, topmost };
+      };
+      const found: string[] = [];
+      const all = [...document.querySelectorAll(selector)];
+      all.forEach((el, index) => {
+        if (only !== undefined && index !== only) return;
+        // A file input's own colour says nothing of what a teacher reads: that is its button
+        // (`::file-selector-button`) or, when the input is visually hidden, the label standing for it.
+        let target: Element = el;
+        let pseudo: string | null = null;
+        let text = hasText(el);
+        if (el instanceof HTMLInputElement && el.type === 'file') {
+          const box = el.getBoundingClientRect();
+          if (box.width <= 2 || box.height <= 2 || opacityOf(el).opacity === 0) {
+            const label = el.closest('label');
+            if (!label) {
+              found.push(`${state} <input type=file name="${el.name}"> hidden, with no visible label`);
+              return;
+            }
+            target = label;
+            text = label.innerText.trim();
+          } else {
+            pseudo = '::file-selector-button';
+            text = `${el.name}: file selector button`;
+          }
+        }
+        const rect = target.getBoundingClientRect();
+        const style = getComputedStyle(target);
+        if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return;
+        if (!text) return;
+        // A gradient or image behind the text cannot be read from computed colours.
+        for (let node: Element | null = target; node; node = node.parentElement)
+          if (getComputedStyle(node).backgroundImage !== 'none') return;
+        const { opacity, topmost } = opacityOf(target);
+        let bg = backgroundOf(target);
+        const textStyle = pseudo ? getComputedStyle(target, pseudo) : style;
+        if (pseudo) {
+          const own = parse(textStyle.backgroundColor);
+          if (own && own[3] > 0) bg = over(own, bg);
+        }
+        let fg = over(parse(textStyle.color) ?? [0, 0, 0, 1], bg);
         if (topmost) {
           const backdrop = backgroundOf(topmost.parentElement);
           fg = mix(fg, backdrop, opacity);
@@ -185,11 +216,11 @@ async function lowContrast(page: Page, state: string, only?: number): Promise<st
         }
         const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
         const ratio = (light + 0.05) / (dark + 0.05);
-        const size = parseFloat(style.fontSize);
-        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        const size = parseFloat(textStyle.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(textStyle.fontWeight) >= 700);
         if (ratio < (large ? 3 : 4.5))
           found.push(
-            `${state} <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${text.slice(0, 40)}" ${ratio.toFixed(2)}:1 (${style.color} on rgb(${bg.slice(0, 3).map(Math.round).join(', ')}))`,
+            `${state} <${target.tagName.toLowerCase()}${pseudo ?? ''} class="${target.getAttribute('class') ?? ''}"> "${text.slice(0, 40)}" ${ratio.toFixed(2)}:1 (${textStyle.color} on rgb(${bg.slice(0, 3).map(Math.round).join(', ')}))`,
           );
       });
       return found;
@@ -199,8 +230,10 @@ async function lowContrast(page: Page, state: string, only?: number): Promise<st
 }
 
 /**
- * Every control of the page in every state it can be in: as it is, disabled, marked current
- * (links and buttons of a navigation), hovered and focused.
+ * Every control of the page in every state it can be in: as it is, disabled (buttons and file
+ * inputs, the controls the app disables while it works or uploads; it never disables a select or
+ * a text field, so forcing that would measure a state no teacher meets), marked current the way
+ * the app marks it (`aria-current` on links and buttons of a navigation), hovered and focused.
  */
 async function contrastInEveryState(page: Page): Promise<string[]> {
   const found = await lowContrast(page, 'default');
@@ -210,8 +243,9 @@ async function contrastInEveryState(page: Page): Promise<string[]> {
       ({ selector, state }) => {
         for (const el of document.querySelectorAll(selector)) {
           const marker = `data-forced-${state}`;
-          if (state === 'disabled' && 'disabled' in el && !(el as HTMLButtonElement).disabled) {
-            (el as HTMLButtonElement).disabled = true;
+          const disableable = el instanceof HTMLButtonElement || (el instanceof HTMLInputElement && el.type === 'file');
+          if (state === 'disabled' && disableable && !el.disabled) {
+            el.disabled = true;
             el.setAttribute(marker, '');
           }
           if (state === 'current' && el.closest('nav') && !el.hasAttribute('aria-current')) {
@@ -269,9 +303,13 @@ for (const world of WORLDS) {
       for (const path of paths) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBeLessThan(500);
+        // The author redirect leaves for the author page or the sales on its own once it knows
+        // who is asking: measure where it lands, after that navigation, not while it is running
+        // (the next `goto` would be aborted by it).
+        if (REDIRECTS.has(path)) await page.waitForURL((url) => url.pathname !== path);
         if (path.includes('?step=')) await interactive(page);
         const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) wide.push(`${email} ${path}: ${320 + overflow} px`);
+        if (overflow > 0) wide.push(`${email} ${path} (${new URL(page.url()).pathname}): ${320 + overflow} px`);
       }
       await context.close();
     }
@@ -305,6 +343,7 @@ for (const world of WORLDS) {
   }) => {
     const context = await signedIn(browser, baseURL!, 'seller@demo.test');
     const page = await context.newPage();
+    const cut: string[] = [];
     for (const route of ['cabinet-sales', 'cabinet-evaluation', 'cabinet-materials', 'cabinet-fees'] as const) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(pathFor(world, route));
@@ -313,8 +352,8 @@ for (const world of WORLDS) {
       for (let i = 0; i < (await regions.count()); i++) {
         const region = regions.nth(i);
         if (!(await region.isVisible())) continue;
-        const cut = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
-        expect(cut, `${route}: ${await region.getAttribute('aria-label')} cut off at 1280 px`).toBeLessThanOrEqual(0);
+        const hidden = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
+        if (hidden > 0) cut.push(`${route}: ${await region.getAttribute('aria-label')} cut off by ${hidden} px`);
       }
       await page.setViewportSize({ width: 320, height: 720 });
       await page.goto(pathFor(world, route));
@@ -326,6 +365,8 @@ for (const world of WORLDS) {
       const axe = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
       expect(axe.violations.map((v) => `${route}: ${v.id}`)).toEqual([]);
     }
+    // At 1280 px every column shows: no table region has to scroll.
+    expect(cut).toEqual([]);
     await context.close();
   });
 }
@@ -362,20 +403,26 @@ test('a released version stays confirmed and announced after the panel closes an
 });
 
 for (const world of WORLDS) {
-  test(`a missing cabinet page leads to the bought materials and home, not a settings page (${world})`, async ({
+  test(`a material that is not one's own in the upload steps is the cabinet's not-found page, leading to the bought materials and home (${world})`, async ({
     browser,
     baseURL,
   }) => {
-    const context = await signedIn(browser, baseURL!, 'buyer@demo.test');
-    const page = await context.newPage();
-    const response = await page.goto(`${pathFor(world, 'cabinet-first-upload')}/999999999`);
-    expect(response?.status()).toBe(404);
-    const state = page.locator('[data-state="not-found"]');
-    await expect(state).toBeVisible();
-    const links = await state
-      .locator('a')
-      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-    expect(links).toEqual([pathFor(world, 'cabinet-bought'), pathFor(world, 'home')]);
-    await context.close();
+    // A seller asking for an id they have no material under, and a teacher who does not sell asking
+    // for a material's steps at all (no "become a seller" offer on a material's address), both get
+    // a 404 with the cabinet's not-found state; another seller's material is selling.spec.ts's.
+    for (const email of ['seller@demo.test', 'buyer@demo.test']) {
+      const context = await signedIn(browser, baseURL!, email);
+      const page = await context.newPage();
+      const response = await page.goto(`${pathFor(world, 'cabinet-first-upload')}/999999999?step=details`);
+      expect(response?.status(), email).toBe(404);
+      const state = page.locator('[data-state="not-found"]');
+      await expect(state).toBeVisible();
+      await expect(page.getByTestId('become-seller-panel')).toHaveCount(0);
+      const links = await state
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      expect(links, email).toEqual([pathFor(world, 'cabinet-bought'), pathFor(world, 'home')]);
+      await context.close();
+    }
   });
 }
