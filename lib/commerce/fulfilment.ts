@@ -38,10 +38,12 @@ export interface DeliveryFacts {
  */
 export async function deliverOrder(tx: Database, order: OrderRow, facts: DeliveryFacts = {}): Promise<void> {
   const now = facts.now ?? new Date();
+  // The inviter's credit row, then the materials' rows, then the invoice counter: the lock order
+  // of lib/commerce/locks.ts (a counter taken before a credit row deadlocked with a refund).
+  if (facts.inviterId !== null) await rewardInviter(tx, order);
   await grantLicencesAndCountSales(tx, order, facts.skipItemIds ?? []);
   if (order.originalMinor > 0 && (facts.mayHaveInvoice === false || !(await orderInvoice(tx, order.id))))
     await issueDocument(tx, order, 'invoice', { now, items: facts.items });
-  if (facts.inviterId !== null) await rewardInviter(tx, order);
   // The receipt goes with the delivery, and only if it commits; a free material taken in one
   // click needs none.
   if (order.originalMinor > 0 && facts.sendReceipt !== false) await enqueueOrderMail('paid', order.id, { db: tx });

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { coverRefusal, readCover } from './coverage';
 import { addCredit, deliverOrder } from './fulfilment';
 import { enqueueOrderMail } from './order-mails';
-import { refundLines } from './refund-lines';
+import { lockBuyerAndOrder } from './locks';
+import { issueCancellationOf, returnLines } from './refund-lines';
 
 /**
  * What a payment that arrived did: `paid` delivered the whole order; `paid-partly-returned`
@@ -58,7 +59,7 @@ async function heldLines(tx: Database, userId: number, orderId: number, items: I
  * The one place an unpaid order's payment is taken (an admin's "record transfer", a bank
  * statement row, Stripe's webhook), inside the caller's transaction, exactly once.
  *
- * The buyer's row is locked first, as the checkout locks it, so what they hold is read after
+ * The buyer's row is locked first, then the order's (lib/commerce/locks.ts), as the checkout locks it, so what they hold is read after
  * every order of theirs being paid or made meanwhile committed. A pending order becomes paid;
  * the lines whose materials the buyer holds by now (bought otherwise meanwhile) are not
  * delivered a second time but refunded at once through the refund path: a card payment back to
@@ -69,10 +70,7 @@ async function heldLines(tx: Database, userId: number, orderId: number, items: I
  * not yet so makes a replayed webhook or a re-imported statement book nothing.
  */
 export async function acceptPayment(tx: Database, orderId: number, now: Date = new Date()): Promise<PaymentArrival> {
-  await tx.execute(
-    sql`SELECT 1 FROM ${t.users} WHERE ${t.users.id} = (SELECT user_id FROM orders WHERE id = ${orderId}) FOR NO KEY UPDATE`,
-  );
-  const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId)).for('update');
+  const order = await lockBuyerAndOrder(tx, orderId);
   if (!order) return { outcome: 'none', returned: 0 };
 
   if (order.status === 'cancelled') {
@@ -99,6 +97,10 @@ export async function acceptPayment(tx: Database, orderId: number, now: Date = n
     .returning();
   if (!paid) return { outcome: 'none', returned: 0 };
   const all = held.length === items.length;
+  const to = paid.provider === 'card' ? 'original' : 'credit';
+  // The buyer's credit, then (delivering) the inviter's credit, the materials and the invoice
+  // counter, and the cancellation counter last: the lock order of lib/commerce/locks.ts.
+  if (held.length > 0) await returnLines(tx, paid, held, { to, closesOrder: all, now });
   await deliverOrder(tx, paid, {
     now,
     skipItemIds: held.map((item) => item.id),
@@ -107,8 +109,7 @@ export async function acceptPayment(tx: Database, orderId: number, now: Date = n
     ...(all && held.length > 0 ? { inviterId: null } : {}),
   });
   if (held.length === 0) return { outcome: 'paid', returned: 0 };
-  const to = paid.provider === 'card' ? 'original' : 'credit';
-  await refundLines(tx, paid, held, { to, closesOrder: all, now });
+  await issueCancellationOf(tx, paid, held, now);
   await enqueueOrderMail('payment-returned', order.id, { db: tx });
   return { outcome: all ? 'returned' : 'paid-partly-returned', returned, to: to === 'original' ? 'card' : 'credit' };
 }

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
 import { acceptPayment, type PaymentArrival } from './payment-arrival';
+import { lockBuyerAndOrder } from './locks';
 import { refundLines } from './refund-lines';
 import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 
@@ -171,9 +172,10 @@ export async function refundOrder(
   const db = getDb();
   const refunded = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
-    if (locked.rows.length === 0) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
-    const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId));
+    // The buyer's row before the order's, as the buyer's cancel and every payment take them
+    // (lib/commerce/locks.ts): a refund locking only the order deadlocked with them.
+    const order = await lockBuyerAndOrder(tx, orderId);
+    if (!order) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
     if (order!.status !== 'paid') throw new AppError('conflict', undefined, { reason: 'order_not_paid' });
     const open = await tx
       .select()

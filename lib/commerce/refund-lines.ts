@@ -22,13 +22,13 @@ function moneyBackBy(provider: string): MoneyBackBy {
 }
 
 /**
- * Refunds these open lines of a paid order inside the caller's transaction (the order's row
- * locked by the caller): the lines are marked refunded, the licences they granted are revoked, a
- * cancellation invoice is issued for them (when the order has an invoice), and what the buyer
- * paid comes back — the credit part always as credit; the rest as credit too when `to` is
- * 'credit' (not for a test payment: test money is never made spendable, it goes back to the test
- * payment), else by the payment provider (a card by Stripe, through a job queued in this
- * transaction). `closesOrder`: these were the order's last open lines, so it becomes refunded.
+ * Refunds these open lines of a paid order inside the caller's transaction (the buyer's and the
+ * order's rows locked by the caller): the lines are marked refunded, the licences they granted are
+ * revoked, what the buyer paid comes back — the credit part always as credit; the rest as credit
+ * too when `to` is 'credit' (not for a test payment: test money is never made spendable, it goes
+ * back to the test payment), else by the payment provider (a card by Stripe, through a job queued
+ * in this transaction) — and a cancellation invoice is issued for them (when the order has an
+ * invoice). `closesOrder`: these were the order's last open lines, so it becomes refunded.
  * The one refund path of the admin's refund and of a payment that came for what was held already.
  */
 export async function refundLines(
@@ -37,6 +37,23 @@ export async function refundLines(
   chosen: ItemRow[],
   options: { to: 'credit' | 'original'; closesOrder: boolean; now: Date },
 ): Promise<{ document: IssuedDocument | null; moneyBack: number; providerRefund: MoneyBackBy }> {
+  const back = await returnLines(tx, order, chosen, options);
+  // The counter comes after the credit row: document counters are locked last (lib/commerce/locks.ts).
+  const document = await issueCancellationOf(tx, order, chosen, options.now);
+  return { document, ...back };
+}
+
+/**
+ * The money part of `refundLines`, without the cancellation invoice, for a caller that must take
+ * other rows before the document counters (a payment that arrives: the inviter's credit and the
+ * sales counts come first) and then calls `issueCancellationOf`.
+ */
+export async function returnLines(
+  tx: Database,
+  order: OrderRow,
+  chosen: ItemRow[],
+  options: { to: 'credit' | 'original'; closesOrder: boolean; now: Date },
+): Promise<{ moneyBack: number; providerRefund: MoneyBackBy }> {
   const { now } = options;
   const ids = chosen.map((item) => item.id);
   await tx.update(t.orderItems).set({ refundedAt: now }).where(inArray(t.orderItems.id, ids));
@@ -44,10 +61,6 @@ export async function refundLines(
     .update(t.licences)
     .set({ revokedAt: now })
     .where(and(inArray(t.licences.orderItemId, ids), isNull(t.licences.revokedAt)));
-  const invoice = await orderInvoice(tx, order.id);
-  const document = invoice
-    ? await issueDocument(tx, order, 'cancellation', { itemIds: ids, cancelsInvoiceId: invoice.id, now, items: chosen })
-    : null;
   const creditBack = chosen.reduce((sum, item) => sum + item.creditUsedMinor, 0);
   const paidBack = chosen.reduce((sum, item) => sum + item.payableGrossMinor, 0);
   // Test money stays test money: what a test payment "paid" is refunded to that payment (which
@@ -67,5 +80,22 @@ export async function refundLines(
   const providerRefund = options.to === 'original' && paidBack > 0 ? moneyBackBy(order.provider) : 'none';
   if (providerRefund === 'card') await enqueueCardRefund(order.id, ids, paidBack, { db: tx });
   if (options.closesOrder) await tx.update(t.orders).set({ status: 'refunded' }).where(eq(t.orders.id, order.id));
-  return { document, moneyBack: options.to === 'original' ? paidBack : 0, providerRefund };
+  return { moneyBack: options.to === 'original' ? paidBack : 0, providerRefund };
+}
+
+/** The cancellation invoice of these refunded lines, when the order has an invoice to cancel. */
+export async function issueCancellationOf(
+  tx: Database,
+  order: OrderRow,
+  chosen: ItemRow[],
+  now: Date,
+): Promise<IssuedDocument | null> {
+  const invoice = await orderInvoice(tx, order.id);
+  if (!invoice) return null;
+  return issueDocument(tx, order, 'cancellation', {
+    itemIds: chosen.map((item) => item.id),
+    cancelsInvoiceId: invoice.id,
+    now,
+    items: chosen,
+  });
 }

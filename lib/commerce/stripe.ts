@@ -8,6 +8,7 @@ import { getEnv } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { crashPoint } from './crash-points';
+import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
 import { getStripe } from './stripe-client';
 import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
@@ -71,13 +72,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return { handled: false };
   const outcome = await getDb().transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
+    // The buyer's row, then the order's, before anything is written (lib/commerce/locks.ts): the
+    // order updated first, then the buyer locked, deadlocked with the buyer's cancel.
+    const order = await lockBuyerAndOrder(tx, orderId);
     const recorded = await tx
       .insert(t.paymentEvents)
       .values({ provider: 'card', eventId: event.id, orderId })
       .onConflictDoNothing()
       .returning();
     if (recorded.length === 0) return { handled: false };
-    const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId));
     if (
       !order ||
       order.provider !== 'card' ||
