@@ -14,6 +14,7 @@ import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route
 import { createAccount } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
 import { renderOrderMail } from '@/lib/commerce/order-mails';
+import { getMessages } from '@/lib/i18n/messages';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
@@ -375,6 +376,25 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
       }),
     );
     expect(outcomes).toEqual(rounds.map(() => true));
+  });
+
+  it('names the refusal in the world’s language (de, gr), not with the generic conflict text', async () => {
+    const me = await buyer();
+    const [a] = await paidMaterials('de', 1);
+    const paid = await order(me.headers, [a!.id], 'test');
+    for (const [world, language] of [
+      ['de', 'de'],
+      ['gr', 'el'],
+    ] as const) {
+      const refusal = await cancelRoute(
+        apiRequest(`/api/v3/orders/${paid.id}/cancel?world=${world}`, { method: 'POST', headers: me.headers }),
+        { params: Promise.resolve({ id: String(paid.id) }) },
+      );
+      expect(refusal.status).toBe(409);
+      const { apiReasons } = getMessages(language).common as { apiReasons: Record<string, string> };
+      expect(apiReasons.order_not_cancellable).toBeTruthy();
+      expect((await refusal.json()).error.message).toBe(apiReasons.order_not_cancellable);
+    }
   });
 
   it('refuses a paid order and a card order with 409, and answers the page’s form with 303', async () => {
