@@ -23,6 +23,11 @@ export const cardRefundJob = defineJob(
         orderId: idSchema,
         amount: z.number().int().positive(),
         refundKey: z.string().regex(/^kreide-refund-[a-z0-9-]{1,100}$/),
+        // A Checkout Session other than the order's own: a second payment of the order.
+        session: z
+          .string()
+          .regex(/^cs_[A-Za-z0-9_]{1,200}$/)
+          .optional(),
       })
       .strict(),
     retryLimit: 8,
@@ -31,7 +36,7 @@ export const cardRefundJob = defineJob(
     expireInSeconds: 120,
     summarize: ({ orderId, amount }) => ({ orderId, amount }),
   },
-  async ({ orderId, amount, refundKey }) => {
+  async ({ orderId, amount, refundKey, session: paidSession }) => {
     const [order] = await getDb()
       .select({ provider: t.orders.provider, session: t.orders.providerReference, currency: t.orders.currency })
       .from(t.orders)
@@ -39,7 +44,7 @@ export const cardRefundJob = defineJob(
     if (!order || order.provider !== 'card' || !order.session)
       throw new Error(`order ${orderId} has no card payment to refund`);
     const stripe = getStripe();
-    const session = await stripe.checkout.sessions.retrieve(order.session);
+    const session = await stripe.checkout.sessions.retrieve(paidSession ?? order.session);
     const paymentIntent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!paymentIntent) throw new Error(`checkout session ${session.id} has no payment to refund`);
@@ -62,4 +67,23 @@ export function enqueueCardRefund(orderId: number, itemIds: number[], amount: nu
     .digest('hex')
     .slice(0, 24);
   return enqueue(cardRefundJob, { orderId, amount, refundKey: `kreide-refund-${orderId}-${lines}` }, options);
+}
+
+/**
+ * Queues the card refund of a whole Checkout Session's payment (`sessionId`, `amount` minor units)
+ * that came for an order no longer waiting for it, in the webhook's transaction (`db`); the key is
+ * the session's, so a replayed event pays back once.
+ */
+export function enqueueSessionRefund(
+  orderId: number,
+  sessionId: string,
+  amount: number,
+  options: { db: JobConnection },
+) {
+  const paid = crypto.createHash('sha256').update(sessionId).digest('hex').slice(0, 24);
+  return enqueue(
+    cardRefundJob,
+    { orderId, amount, refundKey: `kreide-refund-${orderId}-session-${paid}`, session: sessionId },
+    options,
+  );
 }

@@ -20,7 +20,8 @@ export const ORDER_REFERENCE_PATTERN = /K-[A-HJ-NP-Z2-9]{10}/;
  * transfer for a cancelled order goes to the buyer's credit whole. The amount must be the order's
  * total to the cent: a partial or excess payment is not booked here (409), it needs a person.
  * Recording the same payment twice changes nothing the second time; any other amount on an order
- * that took its payment already is refused (409 order_not_pending).
+ * that took its payment already is refused (409 order_not_pending), and so is any order that is
+ * not an invoice purchase (409 not_an_invoice_order).
  */
 export async function recordPayment(
   orderId: number,
@@ -30,13 +31,17 @@ export async function recordPayment(
   const db = getDb();
   const [order] = await db.select().from(t.orders).where(eq(t.orders.id, orderId));
   if (!order) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
+  // Only an invoice order is paid by transfer. A card order is paid on Stripe's page and taken
+  // by its webhook: recording a transfer for it as well would take the money twice and keep it.
+  if (order.provider !== 'invoice')
+    throw new AppError('conflict', undefined, { reason: 'not_an_invoice_order', provider: order.provider });
   const booked =
     order.status === 'paid' ||
     order.status === 'refunded' ||
     (order.status === 'cancelled' && order.paymentReturnedMinor !== null);
   if (booked && amountMinor === order.totalMinor)
     return { order, fulfilled: false, arrival: { outcome: 'none', returned: 0 } };
-  const takesPayment = order.status === 'pending' || (order.status === 'cancelled' && order.provider === 'invoice');
+  const takesPayment = order.status === 'pending' || order.status === 'cancelled';
   if (booked || !takesPayment) throw new AppError('conflict', undefined, { reason: 'order_not_pending' });
   if (amountMinor !== order.totalMinor)
     throw new AppError('conflict', undefined, { reason: 'amount_mismatch', expected: order.totalMinor });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
@@ -7,6 +7,7 @@ import * as t from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { enqueueSessionRefund } from './card-refunds';
 import { crashPoint } from './crash-points';
 import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
@@ -52,7 +53,10 @@ export async function cardPaymentUrl(order: OrderRow, buyerEmail: string): Promi
 /**
  * Handles a signed Stripe webhook: a completed, paid Checkout Session delivers its order, exactly
  * once (the event id is recorded in the same transaction, and delivery only moves an order out of
- * `pending`); lines the buyer holds by then (the payment page lives a day) go back to the card. A session whose amount or currency differ from the order's delivers nothing.
+ * `pending`); lines the buyer holds by then (the payment page lives a day) go back to the card, and
+ * so does a session paid for an order that waits for no payment any more (paid by another session,
+ * cancelled, refunded), recorded in `payment_returned_minor`. A session whose amount or currency
+ * differ from the order's delivers nothing.
  * Throws 400 for a bad signature; other events are acknowledged and ignored.
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ handled: boolean }> {
@@ -91,6 +95,19 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
         `stripe event ${event.id}: session ${session.id} does not match order ${orderId}; nothing delivered`,
       );
       return { handled: false };
+    }
+    if (order.status !== 'pending') {
+      // Another event of the session that paid this order: nothing more to do.
+      if (order.status !== 'cancelled' && order.providerReference === session.id) return { handled: false };
+      // A payment for an order that no longer waits for one (paid by another session, cancelled,
+      // refunded) is never kept: it goes back to the card and the back office sees it.
+      await tx
+        .update(t.orders)
+        .set({ paymentReturnedMinor: sql`coalesce(${t.orders.paymentReturnedMinor}, 0) + ${order.totalMinor}` })
+        .where(eq(t.orders.id, order.id));
+      await enqueueSessionRefund(order.id, session.id, order.totalMinor, { db: tx });
+      console.warn(`stripe event ${event.id}: session ${session.id} paid order ${orderId} (${order.status}); refunded`);
+      return { handled: true };
     }
     if (order.providerReference !== session.id)
       await tx.update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
+import { POST as paymentRoute } from '@/app/api/v3/admin/orders/[id]/payment/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
 import { GET as optionsRoute } from '@/app/api/v3/payments/options/route';
 import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route';
@@ -12,6 +13,9 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { refundOrder } from '@/lib/commerce/payments';
+import { getStripe } from '@/lib/commerce/stripe-client';
+import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { getMessages } from '@/lib/i18n/messages';
 import { drainJobs } from '@/lib/jobs/workers';
 import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
@@ -23,7 +27,7 @@ let database: TestDatabase;
 let double: Awaited<ReturnType<typeof startStripeDouble>>;
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 40 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   double = await startStripeDouble();
   process.env.STRIPE_SECRET_KEY = 'sk_test_kreide';
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
@@ -230,6 +234,75 @@ describe('card payments through Stripe Checkout', () => {
     expect(refunds[0]).toMatchObject({ amount: item!.payableGrossMinor });
     expect(refunds[0]!.idempotencyKey).toMatch(new RegExp(`^kreide-refund-${answer.order.id}-[0-9a-f]{24}$`));
     expect(await licencesOf(buyer.id)).toEqual([]);
+  }, 60_000);
+
+  it('never keeps a card payment twice: a second paid page goes back to its card, a transfer is not recorded', async () => {
+    const buyer = await buyerWithCart();
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const first = double.sessions.find((s) => s.metadata.order_id === String(answer.order.id))!;
+    await webhook(completed('evt_twice_first', first));
+
+    // Stripe forgot the order's idempotency key, so a retry made a second page, and it was paid too.
+    const key = `forgotten-${answer.order.id}`;
+    await getStripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'eur', unit_amount: answer.order.finalPrice, product_data: { name: 'again' } },
+          },
+        ],
+        metadata: { order_id: String(answer.order.id) },
+        success_url: 'https://kreide.test/ok',
+        cancel_url: 'https://kreide.test/cart',
+      },
+      { idempotencyKey: key },
+    );
+    const second = double.sessions.find((s) => s.idempotencyKey === key)!;
+    expect(await (await webhook(completed('evt_twice_second', second))).json()).toEqual({ handled: true });
+    expect(await (await webhook(completed('evt_twice_second', second))).json()).toEqual({ handled: false });
+    await drainJobs();
+    expect(double.refunds.filter((r) => r.paymentIntent === `pi_${second.id}`)).toEqual([
+      expect.objectContaining({ amount: answer.order.finalPrice }),
+    ]);
+    expect(double.refunds.filter((r) => r.paymentIntent === `pi_${first.id}`)).toEqual([]);
+    const [order] = await getDb().select().from(t.orders).where(eq(t.orders.id, answer.order.id));
+    expect(order).toMatchObject({
+      status: 'paid',
+      providerReference: first.id,
+      paymentReturnedMinor: answer.order.finalPrice,
+    });
+    expect(await licencesOf(buyer.id)).toHaveLength(1);
+
+    // An admin cannot record a transfer for a card order, pending or paid: it is paid on Stripe's page.
+    const [admin] = await getDb()
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, DEMO_ACCOUNTS.admin));
+    const adminHeaders = {
+      authorization: `Bearer ${await issueAccessToken({ userId: admin!.id, clientId: 'app', grantType: 'password' })}`,
+    };
+    const other = await buyerWithCart();
+    const pending = (await (await cardCheckout(other.headers)).json()).order;
+    for (const id of [pending.id, answer.order.id]) {
+      const recorded = await paymentRoute(
+        apiRequest(`/api/v3/admin/orders/${id}/payment?world=gr`, {
+          method: 'POST',
+          body: { amount: id === pending.id ? pending.finalPrice : answer.order.finalPrice },
+          headers: adminHeaders,
+        }),
+        { params: Promise.resolve({ id: String(id) }) },
+      );
+      expect(recorded.status).toBe(409);
+      const { error } = await recorded.json();
+      expect(error.details).toMatchObject({ reason: 'not_an_invoice_order', provider: 'card' });
+      const { apiReasons } = getMessages('el').common as { apiReasons: Record<string, string> };
+      expect(error.message).toBe(apiReasons.not_an_invoice_order);
+    }
+    const [still] = await getDb().select().from(t.orders).where(eq(t.orders.id, pending.id));
+    expect(still!.status).toBe('pending');
+    expect(await licencesOf(other.id)).toEqual([]);
   }, 60_000);
 
   it('refunds to credit without asking Stripe', async () => {

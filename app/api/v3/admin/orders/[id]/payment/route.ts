@@ -15,7 +15,7 @@ export const POST = defineRoute(
   {
     summary: 'Record a payment (admin)',
     description:
-      'returned: null, or what of the transfer went to the buyer’s credit at once (amount in minor units, to: credit) because the buyer held those materials by then or had cancelled the order; the order then carries paymentReturned. 409 amount_mismatch (with expected) or order_not_pending.',
+      'Invoice orders only. returned: null, or what of the transfer went to the buyer’s credit at once (amount in minor units, to: credit) because the buyer held those materials by then or had cancelled the order; the order then carries paymentReturned. 409 amount_mismatch (with expected), order_not_pending, or not_an_invoice_order (with provider: a card or test order is never paid by a recorded transfer).',
     auth: 'admin',
     params: z.object({ id: idTextSchema }),
     body: z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT_MINOR) }),
