@@ -90,9 +90,16 @@ export async function acceptPayment(tx: Database, orderId: number, now: Date = n
     .orderBy(t.orderItems.id);
   const held = await heldLines(tx, order.userId, order.id, items, now);
   const returned = held.reduce((sum, item) => sum + item.payableGrossMinor, 0);
+  // An order given back whole is no purchase: like a cancelled order that was paid, it gets no
+  // paid_at, so the referral reward (which looks for an earlier paid order) and payouts see no sale.
+  const wholeReturned = held.length > 0 && held.length === items.length;
   const [paid] = await tx
     .update(t.orders)
-    .set({ status: 'paid', paidAt: now, paymentReturnedMinor: held.length > 0 ? returned : null })
+    .set({
+      status: 'paid',
+      paidAt: wholeReturned ? null : now,
+      paymentReturnedMinor: held.length > 0 ? returned : null,
+    })
     .where(and(eq(t.orders.id, order.id), eq(t.orders.status, 'pending')))
     .returning();
   if (!paid) return { outcome: 'none', returned: 0 };

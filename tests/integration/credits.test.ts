@@ -75,6 +75,31 @@ describe(`credit on ${BACKEND}`, () => {
     expect(afterSecond.entries).toHaveLength(1);
   });
 
+  it('still rewards the inviter when the invited teacher’s first payment was given back whole', async () => {
+    const inviter = await teacher();
+    const invited = await teacher();
+    await getDb().update(t.accountStates).set({ invitedByUserId: inviter }).where(eq(t.accountStates.userId, invited));
+    const [held, bought] = await paidMaterials('de', 2, { notOwnedBy: invited });
+    await addToCart({ world: 'de', userId: invited, cartToken: null }, held!.id, 'single');
+    const { order: unpaid } = await checkout({
+      userId: invited,
+      world: 'de',
+      provider: 'invoice',
+      idempotencyKey: `credit-returned-${invited}`,
+      expectedTotal: null,
+      deliveryConsent: true,
+    });
+    // They came to hold it otherwise, so the transfer goes back to their credit: no purchase.
+    await getDb().insert(t.licences).values({ userId: invited, materialId: held!.id, kind: 'single' });
+    expect((await recordPayment(unpaid.id, unpaid.totalMinor)).arrival.outcome).toBe('returned');
+    expect((await getCreditOverview(getDb(), inviter)).balances).toEqual([]);
+
+    await buy(invited, 'de', bought!.id);
+    expect((await getCreditOverview(getDb(), inviter)).balances).toEqual([
+      { world: 'de', currency: 'EUR', balance: 500 },
+    ]);
+  });
+
   it('shows a teacher without credit nothing but their invite code, and nobody else’s entries', async () => {
     const someone = await teacher();
     const overview = await getCreditOverview(getDb(), someone);
