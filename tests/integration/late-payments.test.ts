@@ -10,6 +10,8 @@ import { GET as adminOrdersRoute } from '@/app/api/v3/admin/orders/route';
 import { POST as cancelFormRoute } from '@/app/api/v3/orders/[id]/cancel/form/route';
 import { POST as cancelRoute } from '@/app/api/v3/orders/[id]/cancel/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
+import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
+import { POST as loginAs } from '@/app/api/v3/oauth2/login-as/route';
 import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route';
 import { createAccount } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
@@ -17,7 +19,7 @@ import { renderOrderMail } from '@/lib/commerce/order-mails';
 import { getMessages } from '@/lib/i18n/messages';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { drainJobs } from '@/lib/jobs/workers';
 import { paidMaterials } from './support/catalogue';
@@ -376,6 +378,47 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
       }),
     );
     expect(outcomes).toEqual(rounds.map(() => true));
+  });
+
+  it('refuses an admin acting as the buyer: cancelling returns credit and issues documents', async () => {
+    const me = await buyer();
+    const [a] = await paidMaterials('de', 1);
+    const pending = await order(me.headers, [a!.id], 'invoice');
+    const [row] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, me.id));
+    const signedIn = await authenticate(
+      apiRequest('/api/v3/oauth2/authenticate', {
+        method: 'POST',
+        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
+      }),
+    );
+    const started = await loginAs(
+      apiRequest('/api/v3/oauth2/login-as', {
+        method: 'POST',
+        body: { email: row!.email },
+        headers: { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! },
+      }),
+    );
+    expect(started.status).toBe(200);
+    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const json = await cancelRoute(
+      apiRequest(`/api/v3/orders/${pending.id}/cancel?world=de`, { method: 'POST', headers: { cookie } }),
+      { params: Promise.resolve({ id: String(pending.id) }) },
+    );
+    const form = await cancelFormRoute(
+      apiRequest(`/api/v3/orders/${pending.id}/cancel/form?world=de`, {
+        method: 'POST',
+        body: '',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      { params: Promise.resolve({ id: String(pending.id) }) },
+    );
+    for (const refusal of [json, form]) {
+      expect(refusal.status).toBe(403);
+      expect((await refusal.json()).error.details).toEqual({ reason: 'impersonation' });
+    }
+    const [after] = await getDb().select().from(t.orders).where(eq(t.orders.id, pending.id));
+    expect(after!.status).toBe('pending');
+    expect(await documentsOf(pending.id)).toEqual([{ kind: 'invoice', total: pending.finalPrice }]);
   });
 
   it('names the refusal in the world’s language (de, gr), not with the generic conflict text', async () => {

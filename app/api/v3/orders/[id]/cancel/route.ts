@@ -11,8 +11,10 @@ export const POST = defineRoute(
   {
     summary: 'Cancel my unpaid invoice order',
     description:
-      'Only an invoice order awaiting its transfer. cancelled: false when it was cancelled already. The credit it used comes back, its invoice gets a cancellation invoice. A transfer that still arrives goes to the buyer’s credit. 404 order_not_found (also another account’s order); 409 order_not_cancellable with status (paid, refunded, or a card order).',
+      'Only an invoice order awaiting its transfer. cancelled: false when it was cancelled already. The credit it used comes back, its invoice gets a cancellation invoice. A transfer that still arrives goes to the buyer’s credit. 404 order_not_found (also another account’s order); 409 order_not_cancellable with status (paid, refunded, or a card order); 403 impersonation for an admin acting as the buyer.',
     auth: 'user',
+    // Cancelling gives credit back and issues a cancellation invoice: the buyer's own act, as checkout is.
+    impersonation: false,
     params: z.object({ id: idTextSchema }),
   },
   async ({ session, params }) => {

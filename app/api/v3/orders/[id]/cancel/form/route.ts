@@ -15,6 +15,8 @@ export const POST = defineRoute(
     description:
       'application/x-www-form-urlencoded, no fields. 303 to the order page (?error=order_not_cancellable when the order can no longer be cancelled). 404 order_not_found (also another account’s order).',
     auth: 'user',
+    // Cancelling gives credit back and issues a cancellation invoice: the buyer's own act, as checkout is.
+    impersonation: false,
     bodyType: 'form',
     params: z.object({ id: idTextSchema }),
     body: z.object({}),
