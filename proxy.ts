@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { normalizeHost } from '@/lib/http/host';
+import { normalizeHost } from '@/lib/text/host-name';
 import { isOwnHostName } from '@/lib/http/own-hosts';
 import { rewriteArea } from '@/lib/proxy/areas';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';

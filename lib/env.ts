@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { isOwnHostPattern } from '@/lib/http/host';
+import { isOwnHostPattern } from '@/lib/text/host-name';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -22,7 +22,7 @@
  * Pages collect the tags of the data they read (Next adds them to the page's cache entry), so
  * tagging the data is what tags the pages.
  */
-import { normalizeHost } from '@/lib/http/host';
+import { normalizeHost } from '@/lib/text/host-name';
 
 /** Tag builders and whole-list tags. */
 export const TAGS = {

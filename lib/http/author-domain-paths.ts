@@ -3,7 +3,7 @@ import type { ErrorBody } from '@/lib/api/errors';
 import { apiErrorMessage } from '@/lib/api/error-messages';
 import { peekAuthorDomain } from '@/lib/proxy/author-domains';
 import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront-folder';
-import { normalizeHost } from './host';
+import { normalizeHost } from '@/lib/text/host-name';
 import { isOwnHostName } from './own-hosts';
 
 /**

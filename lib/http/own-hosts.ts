@@ -1,6 +1,6 @@
 import { getEnv, type Env } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
-import { isIpLiteral, normalizeHost, ownHostMatcher } from './host';
+import { isIpLiteral, normalizeHost, ownHostMatcher } from '@/lib/text/host-name';
 
 /**
  * Names the proxy's matcher treats as Kreide's own when the app is built (proxy.ts, its `missing`

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { normalizeHost } from '@/lib/http/host';
+import { normalizeHost } from '@/lib/text/host-name';
 
 export interface AuthorDomain {
   domain: string;

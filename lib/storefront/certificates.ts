@@ -1,9 +1,9 @@
 import { AppError } from '@/lib/api/errors';
-import { parseHostName } from '@/lib/http/host';
+import { parseHostName } from '@/lib/text/host-name';
 import { isCertifiedOwnHostName, isOwnHostName } from '@/lib/http/own-hosts';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';
 
-export { MAX_HOST_LENGTH } from '@/lib/http/host';
+export { MAX_HOST_LENGTH } from '@/lib/text/host-name';
 
 /**
  * Whether a TLS proxy that issues certificates on demand (Caddy's `on_demand_tls ask`) may get

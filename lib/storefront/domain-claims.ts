@@ -6,7 +6,7 @@ import { invalidateTags } from '@/lib/cache/invalidate';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { parseHostName } from '@/lib/http/host';
+import { parseHostName } from '@/lib/text/host-name';
 import { isOwnHostName, publicHostName } from '@/lib/http/own-hosts';
 import { rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { enforce, type RateLimitRule } from '@/lib/security/rate-limit';

@@ -5,7 +5,7 @@ import { cached } from '@/lib/cache/cached';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { normalizeHost } from '@/lib/http/host';
+import { normalizeHost } from '@/lib/text/host-name';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 
 export interface Storefront {

@@ -1,4 +1,4 @@
-import { isIpLiteral, isOwnHostPattern, normalizeHost, ownHostMatcher, parseHostName } from './host';
+import { isIpLiteral, isOwnHostPattern, normalizeHost, ownHostMatcher, parseHostName } from './host-name';
 
 describe('normalizeHost', () => {
   it.each([
