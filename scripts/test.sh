@@ -58,10 +58,13 @@ step "formatting (Prettier)"
 npx prettier --check --log-level warn .
 
 step "unit, component and API integration tests (PGlite)"
+# Beside the timings: this machine's speed varies 2–3× by the hour (issue 20).
+node scripts/cpu-reference.mjs
 npx jest --ci
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API integration tests on PostgreSQL ($TEST_DATABASE_URL)"
+  node scripts/cpu-reference.mjs
   KREIDE_TEST_BACKEND=postgres npx jest --ci tests/integration --testPathIgnorePatterns embedded-database
 fi
 
