@@ -93,6 +93,60 @@ for (const s of SEARCHES.filter((search) => search.world !== 'de')) {
     await page.locator('.search-filters button[type="submit"]').click();
     await expectFilteredBy(page, subject);
   });
+
+  // Submitted in the first task after Next calls `hydrateRoot`: the click goes through React's
+  // synchronous hydration of the page. If that hydration threw the server's DOM away (any
+  // hydration mismatch does), the clicked button would be detached before the browser submits:
+  // no request, the URL without parameters, the filters unchecked (docs/decisions.md).
+  test(`search in ${s.world}: filters submitted as hydration begins are submitted`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts = await holdScripts(page);
+    await page.goto(`/${s.world}/${s.path}`, { waitUntil: 'domcontentloaded' });
+    const subject = await chooseSubjectAndPaid(page);
+    await page.evaluate(() => {
+      const hydrating = () => Object.keys(document).some((key) => key.startsWith('__reactContainer'));
+      const tasks = new MessageChannel();
+      tasks.port1.onmessage = () => {
+        if (!hydrating()) return tasks.port2.postMessage(null);
+        const routerWrote = (history.state as { __NA?: boolean } | null)?.__NA === true;
+        sessionStorage.setItem('submitted-while-hydrating', routerWrote ? 'after the first history write' : 'yes');
+        document.querySelector<HTMLButtonElement>('.search-filters button[type="submit"]')?.click();
+      };
+      tasks.port2.postMessage(null);
+    });
+    scripts.release();
+    await expectFilteredBy(page, subject);
+    expect(await page.evaluate(() => sessionStorage.getItem('submitted-while-hydrating'))).toBe('yes');
+    expect(errors).toEqual([]);
+  });
+
+  // The window the flake was suspected in: the native GET submission is issued, and before its
+  // request leaves, Next writes history for the first time (a same-URL `replaceState` from a
+  // `useInsertionEffect` as hydration commits). Forced by issuing the submit from inside that
+  // very call, once per tab.
+  test(`search in ${s.world}: filters submitted just before the router's first history write are submitted`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const replaceState = History.prototype.replaceState;
+      History.prototype.replaceState = function (data: unknown, unused: string, url?: string | URL | null) {
+        const form = document.querySelector<HTMLFormElement>('form.search-filters');
+        const fromRouter = (data as { __NA?: boolean } | null)?.__NA === true;
+        if (fromRouter && form && !sessionStorage.getItem('submitted-before-router-write')) {
+          sessionStorage.setItem('submitted-before-router-write', 'yes');
+          form.requestSubmit(form.querySelector<HTMLButtonElement>('button[type="submit"]'));
+        }
+        return replaceState.call(this, data, unused, url);
+      };
+    });
+    const scripts = await holdScripts(page);
+    await page.goto(`/${s.world}/${s.path}`, { waitUntil: 'domcontentloaded' });
+    const subject = await chooseSubjectAndPaid(page);
+    scripts.release();
+    await expectFilteredBy(page, subject);
+    expect(await page.evaluate(() => sessionStorage.getItem('submitted-before-router-write'))).toBe('yes');
+  });
 }
 
 /** Holds every framework chunk the page asks for until `release`, then lets them all through. */
