@@ -46,6 +46,11 @@ export const InvoicePurchaseSuccessPage: PageView<AreaPageProps> = {
   },
 };
 
+/** The "pay now" refusals the page explains (`?error=` from the pay form's route). */
+const PAY_ERROR_LIST = ['order_not_payable', 'payment_expired', 'payment_provider_unavailable'] as const;
+type PayError = (typeof PAY_ERROR_LIST)[number];
+const PAY_ERRORS: ReadonlySet<string> = new Set(PAY_ERROR_LIST);
+
 async function renderOrder(
   { world, userId, query }: AreaPageProps,
   orderId: number | null,
@@ -75,11 +80,19 @@ async function renderOrder(
       {query.error === 'order_not_cancellable' && order.status !== 'cancelled' ? (
         <p role="alert">{t('cancel.error')}</p>
       ) : null}
+      {query.error === 'cancel_unavailable' && order.status === 'pending' ? (
+        <p role="alert">{t('cancel.unavailable')}</p>
+      ) : null}
+      {typeof query.error === 'string' && PAY_ERRORS.has(query.error) && order.status === 'pending' ? (
+        <p role="alert">{t(`card.errors.${query.error as PayError}`)}</p>
+      ) : null}
       {order.paymentReturned !== null ? (
         <p data-testid="order-payment-returned">
           {t(
             order.status === 'cancelled'
-              ? 'returned.cancelled'
+              ? order.provider === 'card'
+                ? 'returned.cancelledCard'
+                : 'returned.cancelled'
               : order.provider === 'card'
                 ? 'returned.card'
                 : 'returned.credit',
@@ -104,6 +117,29 @@ async function renderOrder(
           </dl>
         </div>
       ) : null}
+
+      {step.kind === 'card' ? (
+        <form
+          method="post"
+          action={`/api/v3/orders/${order.id}/pay/form?world=${world.code}`}
+          className={styles.fieldset}
+          data-testid="card-payment"
+        >
+          <h2>{t('card.title')}</h2>
+          <p>
+            {t('card.intro', {
+              until: new Intl.DateTimeFormat(world.locale, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+                timeZone: 'UTC',
+                timeZoneName: 'short',
+              }).format(new Date(step.payableUntil)),
+            })}
+          </p>
+          <button type="submit">{t('card.button', { amount: money(order.finalPrice) })}</button>
+        </form>
+      ) : null}
+      {step.kind === 'expired' ? <p data-testid="card-expired">{t('card.expired')}</p> : null}
 
       <ul className={styles.lines} data-testid="order-lines">
         {order.items.map((item) => (
@@ -135,7 +171,7 @@ async function renderOrder(
           </a>
         </p>
       ) : null}
-      {order.status === 'pending' && order.provider === 'invoice' ? (
+      {order.status === 'pending' && (order.provider === 'invoice' || order.provider === 'card') ? (
         <form
           method="post"
           action={`/api/v3/orders/${order.id}/cancel/form?world=${world.code}`}
@@ -143,7 +179,7 @@ async function renderOrder(
           data-testid="order-cancel"
         >
           <h2>{t('cancel.title')}</h2>
-          <p>{t('cancel.intro')}</p>
+          <p>{t(order.provider === 'card' ? 'cancel.introCard' : 'cancel.intro')}</p>
           <button type="submit">{t('cancel.button')}</button>
         </form>
       ) : null}

@@ -8,7 +8,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
 import { quoteCart } from './cart';
-import { coverRefusal, readCover } from './coverage';
+import { cardOrderPayableUntil, coverRefusal, readCover } from './coverage';
 import { crashPoint } from './crash-points';
 import { deliverOrder } from './fulfilment';
 import { issueDocument, type InvoiceItem } from './invoices';
@@ -414,6 +414,7 @@ export async function claimFreeMaterial(
 export type PaymentStep =
   | { kind: 'done' }
   | { kind: 'redirect'; url: string }
+  | { kind: 'expired' }
   | {
       kind: 'bank-transfer';
       reference: string;
@@ -426,10 +427,33 @@ export type PaymentStep =
 
 /**
  * The next step of an order for its buyer: nothing (paid or free), Stripe's payment page for a
- * pending card order (made on the first call, the same session on every retry), or the bank
- * details and reference to quote for an invoice purchase.
+ * pending card order (made on the first call, the same session on every retry; `expired` once the
+ * order can no longer be paid), or the bank details and reference to quote for an invoice
+ * purchase.
  */
 export async function paymentStep(order: OrderRow): Promise<PaymentStep> {
+  if (order.status === 'pending' && order.provider === 'card') {
+    try {
+      return { kind: 'redirect', url: await cardPaymentPageUrl(order) };
+    } catch (error) {
+      if (error instanceof AppError && reasonOf(error) === 'payment_expired') return { kind: 'expired' };
+      throw error;
+    }
+  }
+  const step = orderNextStep(order);
+  // A waiting card order was answered above.
+  return step.kind === 'card' ? { kind: 'expired' } : step;
+}
+
+/** What the order page offers a card order that waits: its payment page until then, or nothing. */
+export type OrderNextStep = Exclude<PaymentStep, { kind: 'redirect' }> | { kind: 'card'; payableUntil: string };
+
+/**
+ * The next step as the order page shows it, without asking Stripe (the page is shown often; the
+ * payment page is made when the buyer presses "pay now"): a waiting card order can be paid until
+ * `payableUntil`, then it is `expired`.
+ */
+export function orderNextStep(order: OrderRow, now: Date = new Date()): OrderNextStep {
   if (order.status !== 'pending') return { kind: 'done' };
   if (order.provider === 'invoice')
     return {
@@ -442,32 +466,53 @@ export async function paymentStep(order: OrderRow): Promise<PaymentStep> {
       bic: PLATFORM.bic,
     };
   if (order.provider === 'card') {
-    const [buyer] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, order.userId));
-    try {
-      return { kind: 'redirect', url: await cardPaymentUrl(order, buyer!.email) };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      // The order stays pending; ordering again with the same key asks Stripe again.
-      console.error(`stripe checkout session for order ${order.id} failed:`, (error as Error).message);
-      throw new AppError('unavailable', undefined, { reason: 'payment_provider_unavailable' });
-    }
+    const until = cardOrderPayableUntil(order);
+    return until.getTime() > now.getTime() ? { kind: 'card', payableUntil: until.toISOString() } : { kind: 'expired' };
   }
   return { kind: 'done' };
 }
 
+const reasonOf = (error: AppError) => (error.details as { reason?: string } | undefined)?.reason;
+
+/** Stripe's page for a waiting card order; a failure to reach Stripe is a 503 (nothing changes). */
+async function cardPaymentPageUrl(order: OrderRow): Promise<string> {
+  const [buyer] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, order.userId));
+  try {
+    return await cardPaymentUrl(order, buyer!.email);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The order stays pending; ordering again with the same key, or "pay now", asks Stripe again.
+    console.error(`stripe checkout session for order ${order.id} failed:`, (error as Error).message);
+    throw new AppError('unavailable', undefined, { reason: 'payment_provider_unavailable' });
+  }
+}
+
 /**
- * One order of this buyer as the confirmation page shows it, with its next payment step; null for
- * an order that is not theirs (a stranger learns nothing, not even that it exists).
+ * The buyer's "pay now" for their card order that waits: the page to send them to (Stripe's, or
+ * the order's own when the page was paid already). 404 order_not_found (also another account's
+ * order); 409 order_not_payable (with status) for an order that waits for no card payment, 409
+ * payment_expired once it can no longer be paid; 503 payment_provider_unavailable.
+ */
+export async function payCardOrder(userId: number, orderId: number): Promise<string> {
+  const order = await findBuyerOrder(getDb(), userId, orderId);
+  if (!order) throw new AppError('not_found', undefined, { reason: 'order_not_found' });
+  if (order.status !== 'pending' || order.provider !== 'card')
+    throw new AppError('conflict', undefined, { reason: 'order_not_payable', status: order.status });
+  return cardPaymentPageUrl(order);
+}
+
+/**
+ * One order of this buyer as the confirmation page shows it, with its next step; null for an
+ * order that is not theirs (a stranger learns nothing, not even that it exists).
  */
 export async function getBuyerOrderWithStep(
   userId: number,
   orderId: number,
-): Promise<{ order: OrderView; step: PaymentStep } | null> {
+): Promise<{ order: OrderView; step: OrderNextStep } | null> {
   const db = getDb();
   const row = await findBuyerOrder(db, userId, orderId);
   if (!row) return null;
-  const [order, step] = await Promise.all([toOrderView(db, row), paymentStep(row)]);
-  return { order, step };
+  return { order: await toOrderView(db, row), step: orderNextStep(row) };
 }
 
 /** The page of an active material of this world, or null: where a visitor is sent back to. */

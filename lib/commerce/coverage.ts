@@ -3,10 +3,22 @@ import type { Database } from '@/lib/db/client';
 import { licenceToBuy } from './cart-lines';
 
 /**
- * How long a pending card order can still be paid: Stripe's Checkout Session lives 24 hours
- * (we set no other expiry), so after that nobody can pay it and it blocks nothing.
+ * How long a pending card order can be paid, from the moment it was ordered: its Checkout Session
+ * is made to expire then (lib/commerce/stripe.ts), so after that nobody can pay it and it blocks
+ * nothing. Stripe's own limit for a session is 24 hours from when it is made.
  */
 export const CARD_ORDER_PAYABLE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Stripe refuses a Checkout Session that expires in less than 30 minutes; one minute more for the
+ * clocks between us and Stripe. A card order with less time left gets no new payment page.
+ */
+export const CARD_PAGE_MIN_LIFETIME_MS = 31 * 60 * 1000;
+
+/** Until when a card order can be paid (and its payment page lives). */
+export function cardOrderPayableUntil(order: { createdAt: Date }): Date {
+  return new Date(order.createdAt.getTime() + CARD_ORDER_PAYABLE_MS);
+}
 
 /** Why a buyer cannot put a material (or bundle) into a payable order. */
 export type CoverRefusal =

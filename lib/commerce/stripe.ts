@@ -8,6 +8,7 @@ import { getEnv } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { enqueueSessionRefund } from './card-refunds';
+import { cardOrderPayableUntil, CARD_PAGE_MIN_LIFETIME_MS } from './coverage';
 import { crashPoint } from './crash-points';
 import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
@@ -17,13 +18,30 @@ import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 type OrderRow = typeof t.orders.$inferSelect;
 
 /**
- * The Checkout Session of a card order, made once: Stripe's idempotency key is the order's own,
- * so a retry after a lost answer gets the same session. Returns the page to send the buyer to.
+ * The Checkout Session of a card order, made once: a page made before is retrieved and sent again
+ * while it is open, and Stripe's idempotency key is the order's own, so a retry after a lost
+ * answer gets the same session. The
+ * session expires when the order stops being payable (`cardOrderPayableUntil`, a day after
+ * ordering), never later, so a page can never be paid after its order stopped holding its
+ * materials. Refuses (409 payment_expired) once the order can no longer be paid: past that time,
+ * or too close to it for Stripe to make a first page. Returns the page to send the buyer to.
  */
-export async function cardPaymentUrl(order: OrderRow, buyerEmail: string): Promise<string> {
-  const origin = getPublicOrigin();
-  const confirmation = `${origin}${pathFor(order.world, 'order-confirmation', { orderId: String(order.id) })}`;
-  const session = await getStripe().checkout.sessions.create(
+export async function cardPaymentUrl(order: OrderRow, buyerEmail: string, now: Date = new Date()): Promise<string> {
+  const payableUntil = cardOrderPayableUntil(order);
+  const left = payableUntil.getTime() - now.getTime();
+  if (left <= 0 || (order.providerReference === null && left < CARD_PAGE_MIN_LIFETIME_MS))
+    throw new AppError('conflict', undefined, { reason: 'payment_expired' });
+  const stripe = getStripe();
+  if (order.providerReference !== null) {
+    // The page made before is the one to pay: open, it is sent again; paid (complete), the
+    // webhook delivers the order, so the buyer goes to it; expired, a new one if time is left.
+    const made = await stripe.checkout.sessions.retrieve(order.providerReference);
+    if (made.status === 'open' && made.url) return made.url;
+    if (made.status === 'complete') return orderPageUrl(order);
+    if (left < CARD_PAGE_MIN_LIFETIME_MS) throw new AppError('conflict', undefined, { reason: 'payment_expired' });
+  }
+  const confirmation = orderPageUrl(order);
+  const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
       line_items: [
@@ -40,14 +58,23 @@ export async function cardPaymentUrl(order: OrderRow, buyerEmail: string): Promi
       metadata: { order_id: String(order.id), reference: order.reference },
       customer_email: buyerEmail,
       success_url: confirmation,
-      cancel_url: `${origin}${pathFor(order.world, 'cart')}`,
+      cancel_url: confirmation,
+      // Fixed by the order, so every call for it sends the same parameters under the same key.
+      expires_at: Math.floor(payableUntil.getTime() / 1000),
     },
-    { idempotencyKey: `kreide-order-${order.id}` },
+    // One key per order and expiry: a retry after a lost answer gets the same session, and an
+    // order whose earlier page expired (made before pages had the order's expiry) gets a new one.
+    { idempotencyKey: `kreide-order-${order.id}-${Math.floor(payableUntil.getTime() / 1000)}` },
   );
   if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
   if (order.providerReference !== session.id)
     await getDb().update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));
   return session.url;
+}
+
+/** The order's page on Kreide, where Stripe sends the buyer back (paid or not). */
+function orderPageUrl(order: OrderRow): string {
+  return `${getPublicOrigin()}${pathFor(order.world, 'order-confirmation', { orderId: String(order.id) })}`;
 }
 
 /**

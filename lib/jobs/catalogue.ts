@@ -8,6 +8,7 @@ import '@/lib/mail/account-mails';
 import '@/lib/accounts/password';
 import '@/lib/commerce/order-mails';
 import '@/lib/commerce/card-refunds';
+import '@/lib/commerce/order-cancel';
 import '@/lib/commerce/abandoned-carts';
 import '@/lib/selling/previews';
 import '@/lib/selling/payouts';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -191,3 +192,49 @@ test('the payment page never sends the filters, subjects menu, subscription pers
   });
   await context.close();
 });
+
+for (const [world, skip] of [
+  ['es', 7],
+  ['de', 9],
+] as const) {
+  test(`a card order not paid yet can be paid later from its page, or cancelled there (${world})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const texts = JSON.parse(readFileSync(`messages/${world}/thank-you-page.json`, 'utf8')) as {
+      status: { pending: string; cancelled: string };
+      cancel: { button: string };
+    };
+    const context = await buyerContext(browser, baseURL!, world);
+    const material = await unownedPaidMaterial(context, world, skip);
+    await addToCart(context, baseURL!, world, material.id);
+    const page = await context.newPage();
+    await page.goto(pathFor(world, 'payment'));
+    await page.getByTestId('provider-card').check();
+    await page.getByTestId('delivery-consent').check();
+    await page.getByTestId('place-order').click();
+    const stripePage = new RegExp(`^${STRIPE_TEST_ENV.STRIPE_API_URL}/pay/cs_test_\\d+$`);
+    await expect(page).toHaveURL(stripePage);
+    const paymentUrl = page.url();
+
+    // Back from Stripe's page without paying: the order waits, and its page offers to pay it.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'order-confirmation')}/\\d+$`));
+    await expect(page.getByTestId('order-status')).toHaveText(texts.status.pending);
+    const pay = page.getByTestId('card-payment').getByRole('button');
+    await expect(pay).toBeVisible();
+    await pay.click();
+    await expect(page).toHaveURL(paymentUrl);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+
+    // Cancelled: its page can no longer be paid, and the material can be bought again.
+    await page.getByTestId('order-cancel').getByRole('button', { name: texts.cancel.button }).click();
+    await expect(page.getByTestId('order-status')).toHaveText(texts.status.cancelled);
+    await expect(page.getByTestId('card-payment')).toHaveCount(0);
+    expect((await context.request.get(paymentUrl)).status()).toBe(410);
+    await addToCart(context, baseURL!, world, material.id);
+    const view = await (await context.request.get(`/api/v1/cart/view?world=${world}`)).json();
+    expect(view.items.cart.blockedItems ?? []).toEqual([]);
+    await context.close();
+  });
+}

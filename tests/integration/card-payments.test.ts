@@ -3,7 +3,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
+import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
 import { POST as paymentRoute } from '@/app/api/v3/admin/orders/[id]/payment/route';
+import { POST as cancelFormRoute } from '@/app/api/v3/orders/[id]/cancel/form/route';
+import { POST as cancelRoute } from '@/app/api/v3/orders/[id]/cancel/route';
+import { POST as payFormRoute } from '@/app/api/v3/orders/[id]/pay/form/route';
+import { POST as payJsonRoute } from '@/app/api/v3/orders/[id]/pay/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
 import { GET as optionsRoute } from '@/app/api/v3/payments/options/route';
 import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route';
@@ -12,10 +17,16 @@ import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
+import { getBuyerOrderWithStep } from '@/lib/commerce/checkout';
+import { CARD_ORDER_PAYABLE_MS } from '@/lib/commerce/coverage';
+import { getCredits } from '@/lib/commerce/credits';
+import { addCredit } from '@/lib/commerce/fulfilment';
+import { cancelUnpaidCardOrders } from '@/lib/commerce/order-cancel';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getStripe } from '@/lib/commerce/stripe-client';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
 import { getMessages } from '@/lib/i18n/messages';
+import { pathFor } from '@/lib/routing/localized-routes';
 import { drainJobs } from '@/lib/jobs/workers';
 import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
@@ -74,7 +85,8 @@ async function buyerWithCart() {
     .from(t.materials)
     .where(and(eq(t.materials.world, 'de'), gt(t.materials.priceCents, 0), sql`${t.materials.salePriceCents} IS NULL`))
     .orderBy(t.materials.id)
-    .offset(counter)
+    // Buyers are new accounts: a handful of materials serve them all.
+    .offset(counter % 8)
     .limit(1);
   await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }, headers);
   return { id, headers };
@@ -135,7 +147,10 @@ describe('card payments through Stripe Checkout', () => {
     expect(answer.payment.url).toMatch(new RegExp(`^${double.url}/pay/cs_test_\\d+$`));
     const session = double.sessions.find((s) => s.metadata.order_id === String(answer.order.id))!;
     expect(session).toMatchObject({ amount_total: answer.order.finalPrice, currency: 'eur' });
-    expect(session.idempotencyKey).toBe(`kreide-order-${answer.order.id}`);
+    // The page expires when the order stops holding its materials, a day after ordering.
+    const [made] = await getDb().select().from(t.orders).where(eq(t.orders.id, answer.order.id));
+    expect(session.expiresAt).toBe(Math.floor((made!.createdAt.getTime() + CARD_ORDER_PAYABLE_MS) / 1000));
+    expect(session.idempotencyKey).toBe(`kreide-order-${answer.order.id}-${session.expiresAt}`);
 
     // A retry of the same attempt: the same order and the same Stripe session.
     const retry = await (await cardCheckout(buyer.headers, key)).json();
@@ -317,5 +332,237 @@ describe('card payments through Stripe Checkout', () => {
     expect(double.refunds.length).toBe(before);
     const [credit] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, buyer.id));
     expect(credit!.balanceMinor).toBe(answer.order.finalPrice);
+  });
+});
+
+describe('a card order’s payment page lives as long as the order holds its materials', () => {
+  const payRoute = (id: number, headers: Record<string, string>) =>
+    payJsonRoute(apiRequest(`/api/v3/orders/${id}/pay?world=de`, { method: 'POST', headers }), {
+      params: Promise.resolve({ id: String(id) }),
+    });
+  const payForm = (id: number, headers: Record<string, string>, world = 'de') =>
+    payFormRoute(
+      apiRequest(`/api/v3/orders/${id}/pay/form?world=${world}`, {
+        method: 'POST',
+        body: '',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      { params: Promise.resolve({ id: String(id) }) },
+    );
+  const cancel = (id: number, headers: Record<string, string>) =>
+    cancelRoute(apiRequest(`/api/v3/orders/${id}/cancel?world=de`, { method: 'POST', headers }), {
+      params: Promise.resolve({ id: String(id) }),
+    });
+  const orderedAgo = (id: number, ms: number) =>
+    getDb()
+      .update(t.orders)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(t.orders.id, id));
+  const sessionOf = (orderId: number) => double.sessions.filter((s) => s.metadata.order_id === String(orderId));
+  const HOUR = 60 * 60 * 1000;
+
+  it('"pay now" opens the same page until the order expires, then refuses it; the order page asks Stripe nothing', async () => {
+    const buyer = await buyerWithCart();
+    const key = crypto.randomBytes(12).toString('hex');
+    const answer = await (await cardCheckout(buyer.headers, key)).json();
+    const id = answer.order.id as number;
+
+    const again = await payRoute(id, buyer.headers);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ url: answer.payment.url });
+    const form = await payForm(id, buyer.headers);
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(answer.payment.url);
+    expect(sessionOf(id)).toHaveLength(1);
+
+    // Showing the order makes no call to Stripe: its page says until when it can be paid.
+    const requestsBefore = double.sessions.length;
+    const shown = await getBuyerOrderWithStep(buyer.id, id);
+    expect(shown!.step.kind).toBe('card');
+    const until = (shown!.step as { payableUntil: string }).payableUntil;
+    expect(Math.floor(Date.parse(until) / 1000)).toBe(sessionOf(id)[0]!.expiresAt);
+    expect(double.sessions.length).toBe(requestsBefore);
+
+    // A day later the order holds nothing and its page is gone: "pay now" and a retried checkout refuse.
+    await orderedAgo(id, 24 * HOUR + 60_000);
+    const late = await payRoute(id, buyer.headers);
+    expect(late.status).toBe(409);
+    expect((await late.json()).error.details).toEqual({ reason: 'payment_expired' });
+    const lateForm = await payForm(id, buyer.headers);
+    expect(lateForm.headers.get('location')).toMatch(new RegExp(`/${id}\\?error=payment_expired$`));
+    const retried = await cardCheckout(buyer.headers, key);
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).payment).toEqual({ kind: 'expired' });
+    expect((await getBuyerOrderWithStep(buyer.id, id))!.step).toEqual({ kind: 'expired' });
+    expect(sessionOf(id)).toHaveLength(1);
+  });
+
+  it('makes no first page with less than Stripe’s 30 minutes left, and a new one when the old expired with time left', async () => {
+    const buyer = await buyerWithCart();
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9';
+    resetEnvCache();
+    let id: number;
+    try {
+      const down = await cardCheckout(buyer.headers);
+      expect(down.status).toBe(503);
+      [{ id }] = (await getDb().select({ id: t.orders.id }).from(t.orders).where(eq(t.orders.userId, buyer.id))) as [
+        { id: number },
+      ];
+    } finally {
+      process.env.STRIPE_API_URL = double.url;
+      resetEnvCache();
+    }
+    await orderedAgo(id, 24 * HOUR - 20 * 60_000);
+    const tooLate = await payRoute(id, buyer.headers);
+    expect(tooLate.status).toBe(409);
+    expect((await tooLate.json()).error.details).toEqual({ reason: 'payment_expired' });
+    expect(sessionOf(id)).toHaveLength(0);
+
+    // A page made before pages had the order's expiry, and expired at Stripe: a new one, until the order's end.
+    await orderedAgo(id, 2 * HOUR);
+    const first = await payRoute(id, buyer.headers);
+    expect(first.status).toBe(200);
+    const [old] = sessionOf(id);
+    old!.status = 'expired';
+    old!.idempotencyKey = `kreide-order-${id}`;
+    const second = await (await payRoute(id, buyer.headers)).json();
+    expect(second.url).not.toBe((await first.json()).url);
+    expect(sessionOf(id)).toHaveLength(2);
+    const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, id));
+    expect(row!.providerReference).toBe(sessionOf(id)[1]!.id);
+  });
+
+  it('refuses "pay now" for another account’s order, a paid one and an invoice order, and sends a paid page’s buyer to the order', async () => {
+    const buyer = await buyerWithCart();
+    const stranger = await buyerWithCart();
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const id = answer.order.id as number;
+    for (const response of [await payRoute(id, stranger.headers), await payForm(id, stranger.headers)]) {
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.details).toEqual({ reason: 'order_not_found' });
+    }
+    // Paid on Stripe's page, its webhook not yet here: the buyer goes to the order page.
+    const [session] = sessionOf(id);
+    session!.status = 'complete';
+    expect((await (await payRoute(id, buyer.headers)).json()).url).toMatch(
+      new RegExp(`${pathFor('de', 'order-confirmation', { orderId: String(id) })}$`),
+    );
+    await webhook(completed(`evt_pay_now_${id}`, session!));
+    const paid = await payRoute(id, buyer.headers);
+    expect(paid.status).toBe(409);
+    expect((await paid.json()).error.details).toEqual({ reason: 'order_not_payable', status: 'paid' });
+    expect((await payForm(id, buyer.headers)).headers.get('location')).toMatch(/\?error=order_not_payable$/);
+
+    const invoice = await call(
+      checkoutRoute,
+      '/api/v3/orders/checkout',
+      {
+        provider: 'invoice',
+        idempotency_key: crypto.randomBytes(12).toString('hex'),
+        expected_total: await shownCartTotal(stranger.headers),
+        delivery_consent: true,
+      },
+      stranger.headers,
+    );
+    const invoiceId = (await invoice.json()).order.id as number;
+    const refused = await payRoute(invoiceId, stranger.headers);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.details).toEqual({ reason: 'order_not_payable', status: 'pending' });
+    const { apiReasons } = getMessages('de').common as { apiReasons: Record<string, string> };
+    expect(apiReasons.order_not_payable).toBeTruthy();
+  });
+
+  it('cancels a card order: its page is closed at Stripe, its credit comes back, and its materials can be ordered again', async () => {
+    const buyer = await buyerWithCart();
+    await getDb().transaction(async (tx) =>
+      addCredit(tx as unknown as Parameters<typeof addCredit>[0], buyer.id, 'de', 'EUR', 100, 'admin', null),
+    );
+    expect((await call(creditsRoute, '/api/v1/cart/credits', { credits: 100 }, buyer.headers)).status).toBe(200);
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const id = answer.order.id as number;
+    const [ordered] = await getDb().select().from(t.orders).where(eq(t.orders.id, id));
+    expect(ordered!.creditsUsedMinor).toBe(100);
+    expect((await getCredits(getDb(), buyer.id, 'de')).availableCredits).toBe(0);
+
+    const done = await cancel(id, buyer.headers);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ cancelled: true, order: { status: 'cancelled' } });
+    expect(sessionOf(id)[0]!.status).toBe('expired');
+    expect((await getCredits(getDb(), buyer.id, 'de')).availableCredits).toBe(100);
+    expect(await (await cancel(id, buyer.headers)).json()).toMatchObject({ cancelled: false });
+
+    // Its page can no longer be paid; a payment that came anyway would go back to the card.
+    const page = await fetch(answer.payment.url);
+    expect(page.status).toBe(410);
+    const materialId = answer.order.items[0].materialId as number;
+    const readded = await call(addRoute, '/api/v1/cart/add', { material_id: materialId }, buyer.headers);
+    expect(readded.status).toBe(200);
+    const reordered = await cardCheckout(buyer.headers);
+    expect(reordered.status).toBe(201);
+    expect((await reordered.json()).payment.kind).toBe('redirect');
+  });
+
+  it('does not cancel a card order whose page was paid, nor any when Stripe cannot be reached', async () => {
+    const buyer = await buyerWithCart();
+    const answer = await (await cardCheckout(buyer.headers)).json();
+    const id = answer.order.id as number;
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9';
+    resetEnvCache();
+    try {
+      const down = await cancel(id, buyer.headers);
+      expect(down.status).toBe(503);
+      expect((await down.json()).error.details).toEqual({ reason: 'payment_provider_unavailable' });
+      const form = await cancelFormRoute(
+        apiRequest(`/api/v3/orders/${id}/cancel/form?world=de`, {
+          method: 'POST',
+          body: '',
+          headers: { ...buyer.headers, 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        { params: Promise.resolve({ id: String(id) }) },
+      );
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toMatch(new RegExp(`/${id}\\?error=cancel_unavailable$`));
+    } finally {
+      process.env.STRIPE_API_URL = double.url;
+      resetEnvCache();
+    }
+    sessionOf(id)[0]!.status = 'complete';
+    const refused = await cancel(id, buyer.headers);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.details).toEqual({ reason: 'order_not_cancellable', status: 'pending' });
+    const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, id));
+    expect(row!.status).toBe('pending');
+    await webhook(completed(`evt_paid_before_cancel_${id}`, sessionOf(id)[0]!));
+    expect(await licencesOf(buyer.id)).toHaveLength(1);
+  });
+
+  it('cancels card orders an hour after their page expired unpaid, and leaves paid pages to their webhook', async () => {
+    const expiredUnpaid = await buyerWithCart();
+    const withinGrace = await buyerWithCart();
+    const paidLate = await buyerWithCart();
+    const ids: number[] = [];
+    for (const buyer of [expiredUnpaid, withinGrace, paidLate])
+      ids.push((await (await cardCheckout(buyer.headers)).json()).order.id);
+    const [unpaidId, graceId, paidId] = ids as [number, number, number];
+    await orderedAgo(unpaidId, 25 * HOUR + 60_000);
+    await orderedAgo(graceId, 24 * HOUR + 30 * 60_000);
+    await orderedAgo(paidId, 26 * HOUR);
+    sessionOf(paidId)[0]!.status = 'complete';
+    // A page made before pages had the order's expiry is still open: the sweep closes it.
+    sessionOf(unpaidId)[0]!.expiresAt = null;
+
+    const cancelled = await cancelUnpaidCardOrders();
+    expect(cancelled).toContain(unpaidId);
+    expect(cancelled).not.toContain(graceId);
+    expect(cancelled).not.toContain(paidId);
+    expect(sessionOf(unpaidId)[0]!.status).toBe('expired');
+    const statusOf = async (id: number) =>
+      (await getDb().select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, id)))[0]!.status;
+    expect([await statusOf(unpaidId), await statusOf(graceId), await statusOf(paidId)]).toEqual([
+      'cancelled',
+      'pending',
+      'pending',
+    ]);
+    expect(await cancelUnpaidCardOrders()).not.toContain(unpaidId);
   });
 });

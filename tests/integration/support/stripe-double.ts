@@ -12,6 +12,10 @@ export interface DoubleSession {
   idempotencyKey: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** When Stripe would expire the page (seconds since 1970; null when none was asked). */
+  expiresAt: number | null;
+  /** open until paid (complete) or expired, as Stripe's `status`. */
+  status: 'open' | 'complete' | 'expired';
 }
 
 /** A refund as the double made it (a repeated Idempotency-Key answers the first again). */
@@ -43,7 +47,6 @@ function html(text: string): string {
  */
 export async function startStripeDouble(options: { port?: number; webhook?: DoubleWebhook } = {}) {
   const sessions: DoubleSession[] = [];
-  const byKey = new Map<string, DoubleSession>();
   const refunds: DoubleRefund[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
@@ -53,7 +56,7 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const form = new URLSearchParams(body);
         const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
-        let session = key ? byKey.get(key) : undefined;
+        let session = key ? sessions.find((candidate) => candidate.idempotencyKey === key) : undefined;
         if (!session) {
           const metadata: Record<string, string> = {};
           for (const [name, value] of form) {
@@ -68,38 +71,39 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
             idempotencyKey: key,
             successUrl: form.get('success_url') ?? '',
             cancelUrl: form.get('cancel_url') ?? '',
+            expiresAt: form.has('expires_at') ? Number(form.get('expires_at')) : null,
+            status: 'open',
           };
           sessions.push(session);
-          if (key) byKey.set(key, session);
         }
-        const { port } = server.address() as AddressInfo;
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: session.id,
-            object: 'checkout.session',
-            url: `http://127.0.0.1:${port}/pay/${session.id}`,
-            amount_total: session.amount_total,
-            currency: session.currency,
-            metadata: session.metadata,
-            payment_status: 'unpaid',
-          }),
-        );
+        response.end(JSON.stringify(view(session)));
         return;
       }
       const retrieved = sessions.find((candidate) => url.pathname === `/v1/checkout/sessions/${candidate.id}`);
       if (request.method === 'GET' && retrieved) {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: retrieved.id,
-            object: 'checkout.session',
-            amount_total: retrieved.amount_total,
-            currency: retrieved.currency,
-            metadata: retrieved.metadata,
-            payment_intent: `pi_${retrieved.id}`,
-          }),
-        );
+        response.end(JSON.stringify(view(retrieved)));
+        return;
+      }
+      const expiring = sessions.find((candidate) => url.pathname === `/v1/checkout/sessions/${candidate.id}/expire`);
+      if (request.method === 'POST' && expiring) {
+        // Like Stripe: only an open session can be expired.
+        if (currentStatus(expiring) !== 'open') {
+          response.writeHead(400, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${currentStatus(expiring)}".`,
+              },
+            }),
+          );
+          return;
+        }
+        expiring.status = 'expired';
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(view(expiring)));
         return;
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -119,7 +123,15 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
         response.end(JSON.stringify({ id: refund.id, object: 'refund', amount: refund.amount, status: 'succeeded' }));
         return;
       }
-      const session = sessions.find((candidate) => url.pathname.startsWith(`/pay/${candidate.id}`));
+      const session = sessions.find(
+        (candidate) => url.pathname === `/pay/${candidate.id}` || url.pathname === `/pay/${candidate.id}/complete`,
+      );
+      if (session && url.pathname.startsWith('/pay/') && currentStatus(session) !== 'open') {
+        // Stripe shows an expired or paid page, with nothing to pay.
+        response.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(`<!doctype html><title>Expired</title><h1>This page is ${currentStatus(session)}</h1>`);
+        return;
+      }
       if (request.method === 'GET' && url.pathname.startsWith('/pay/')) {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(
@@ -134,6 +146,7 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
       }
       if (request.method === 'POST' && session && options.webhook && url.pathname === `/pay/${session.id}/complete`) {
         const webhook = options.webhook;
+        session.status = 'complete';
         const payload = JSON.stringify({
           id: `evt_${crypto.randomBytes(8).toString('hex')}`,
           object: 'event',
@@ -173,6 +186,29 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
       response.end(JSON.stringify({ error: { message: 'not in the double', type: 'invalid_request_error' } }));
     });
   });
+  /** A session's status now: an open page expires at its `expires_at`. */
+  function currentStatus(session: DoubleSession): DoubleSession['status'] {
+    if (session.status === 'open' && session.expiresAt !== null && session.expiresAt * 1000 <= Date.now())
+      session.status = 'expired';
+    return session.status;
+  }
+  /** A session as Stripe's API shows it. */
+  function view(session: DoubleSession) {
+    const { port } = server.address() as AddressInfo;
+    const status = currentStatus(session);
+    return {
+      id: session.id,
+      object: 'checkout.session',
+      url: status === 'open' ? `http://127.0.0.1:${port}/pay/${session.id}` : null,
+      status,
+      expires_at: session.expiresAt,
+      amount_total: session.amount_total,
+      currency: session.currency,
+      metadata: session.metadata,
+      payment_status: status === 'complete' ? 'paid' : 'unpaid',
+      payment_intent: `pi_${session.id}`,
+    };
+  }
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

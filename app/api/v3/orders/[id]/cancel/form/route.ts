@@ -11,9 +11,9 @@ import { pathFor } from '@/lib/routing/localized-routes';
 // with ?error=order_not_cancellable when it was paid meanwhile.
 export const POST = defineRoute(
   {
-    summary: 'Cancel my unpaid invoice order from its page’s form',
+    summary: 'Cancel my unpaid order from its page’s form',
     description:
-      'application/x-www-form-urlencoded, no fields. 303 to the order page (?error=order_not_cancellable when the order can no longer be cancelled). 404 order_not_found (also another account’s order).',
+      'application/x-www-form-urlencoded, no fields. 303 to the order page (?error=order_not_cancellable when the order can no longer be cancelled, ?error=cancel_unavailable when a card order’s Stripe page could not be closed just now). 404 order_not_found (also another account’s order).',
     auth: 'user',
     // Cancelling gives credit back and issues a cancellation invoice: the buyer's own act, as checkout is.
     impersonation: false,
@@ -27,8 +27,10 @@ export const POST = defineRoute(
     try {
       await cancelOrder(session.userId, params.id);
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
-      return new NextResponse(null, { status: 303, headers: { Location: `${page}?error=order_not_cancellable` } });
+      if (!(error instanceof AppError) || (error.code !== 'conflict' && error.code !== 'unavailable')) throw error;
+      // Refused (paid meanwhile), or Stripe could not close a card order's page: nothing changed.
+      const reason = error.code === 'conflict' ? 'order_not_cancellable' : 'cancel_unavailable';
+      return new NextResponse(null, { status: 303, headers: { Location: `${page}?error=${reason}` } });
     }
     return new NextResponse(null, { status: 303, headers: { Location: page } });
   },
