@@ -49,10 +49,11 @@ const TIMING_SENSITIVE = [
 ];
 
 /**
- * Workers for the other files. Three beat two on this 2-core machine: a file's worker often waits
- * on its database, which runs in another process (measured in docs/decisions.md, issue 20).
+ * Workers for the other files. On this 2-core machine two and three tie, both far ahead of one (a
+ * file's worker often waits on its database, which runs in another process); two make fewer
+ * processes compete (measured in docs/decisions.md, issue 20).
  */
-const WORKERS = 3;
+const WORKERS = 2;
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();
