@@ -128,9 +128,13 @@ async function renderOrder(
           <h2>{t('card.title')}</h2>
           <p>
             {t('card.intro', {
+              // dateStyle cannot be combined with timeZoneName, which says the time is UTC.
               until: new Intl.DateTimeFormat(world.locale, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
+                year: 'numeric',
+                month: 'short',
+                day: 'numeric',
+                hour: '2-digit',
+                minute: '2-digit',
                 timeZone: 'UTC',
                 timeZoneName: 'short',
               }).format(new Date(step.payableUntil)),
