@@ -93,7 +93,7 @@ describe('AddToCart: what the signed-in buyer already has', () => {
       download_url: '/api/v3/downloads/file?t=abc',
       refused: { single: 'already_owned', school: null },
     });
-    expect(screen.getByTestId('buyer-state')).toHaveTextContent('Du besitzt dieses Material.');
+    expect(await screen.findByTestId('buyer-state')).toHaveTextContent('Du besitzt dieses Material.');
     expect(screen.getByTestId('owned-download')).toHaveAttribute('href', '/api/v3/downloads/file?t=abc');
     expect(screen.getByTestId('owned-link')).toHaveAttribute('href', '/de/konto/gekaufte-materialien');
     expect(screen.queryByTestId('add-single')).toBeNull();
@@ -102,7 +102,7 @@ describe('AddToCart: what the signed-in buyer already has', () => {
 
   it('offers nothing more for a school licence (held through a bundle: no download of its own)', async () => {
     await signedInWith({ licence: 'school', refused: { single: 'already_owned', school: 'already_owned' } });
-    expect(screen.getByTestId('buyer-state')).toHaveTextContent('Du besitzt dieses Material.');
+    expect(await screen.findByTestId('buyer-state')).toHaveTextContent('Du besitzt dieses Material.');
     expect(screen.queryByTestId('owned-download')).toBeNull();
     expect(screen.getByTestId('owned-link')).toBeInTheDocument();
     expect(screen.queryByTestId('add-single')).toBeNull();
@@ -117,7 +117,7 @@ describe('AddToCart: what the signed-in buyer already has', () => {
       pending_order: { id: 42, reference: 'K-ABCDEFGHIJ', provider },
       refused: { single: 'order_pending', school: 'order_pending' },
     });
-    expect(screen.getByTestId('buyer-state')).toHaveTextContent(text);
+    expect(await screen.findByTestId('buyer-state')).toHaveTextContent(text);
     expect(screen.getByTestId('pending-order-link')).toHaveAttribute('href', '/de/bestellbestaetigung/42');
     expect(screen.queryByTestId('add-single')).toBeNull();
     expect(screen.queryByTestId('add-school')).toBeNull();
@@ -125,13 +125,13 @@ describe('AddToCart: what the signed-in buyer already has', () => {
 
   it('tells a seller it is their own material', async () => {
     await signedInWith({ own_material: true, refused: { single: 'own_material', school: 'own_material' } });
-    expect(screen.getByTestId('buyer-state')).toHaveTextContent('Das ist dein eigenes Material.');
+    expect(await screen.findByTestId('buyer-state')).toHaveTextContent('Das ist dein eigenes Material.');
     expect(screen.queryByTestId('add-single')).toBeNull();
   });
 
   it('says a bundle holds an owned material and offers what is still open', async () => {
     await signedInWith({ refused: { single: 'bundle_contains_owned', school: null } });
-    expect(screen.getByTestId('buyer-state')).toHaveTextContent(texts.containsOwned);
+    expect(await screen.findByTestId('buyer-state')).toHaveTextContent(texts.containsOwned);
     expect(screen.getByTestId('owned-link')).toBeInTheDocument();
     expect(screen.queryByTestId('add-single')).toBeNull();
     expect(screen.getByTestId('add-school')).toHaveTextContent('Schullizenz in den Warenkorb');

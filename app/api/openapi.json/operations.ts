@@ -52,6 +52,8 @@ import * as v3Oauth2SocialProviderStart from '../v3/oauth2/social/[provider]/sta
 import * as v3Oauth2Validate from '../v3/oauth2/validate/route';
 import * as v3OrdersIdCancelForm from '../v3/orders/[id]/cancel/form/route';
 import * as v3OrdersIdCancel from '../v3/orders/[id]/cancel/route';
+import * as v3OrdersIdPayForm from '../v3/orders/[id]/pay/form/route';
+import * as v3OrdersIdPay from '../v3/orders/[id]/pay/route';
 import * as v3OrdersId from '../v3/orders/[id]/route';
 import * as v3OrdersCheckoutForm from '../v3/orders/checkout/form/route';
 import * as v3OrdersCheckout from '../v3/orders/checkout/route';
@@ -78,8 +80,8 @@ import * as v3SellerDomains from '../v3/seller/domains/route';
 import * as v3SellerEvaluation from '../v3/seller/evaluation/route';
 import * as v3SellerMaterialsMaterialIdBundleItems from '../v3/seller/materials/[materialId]/bundle-items/route';
 import * as v3SellerMaterialsMaterialIdCover from '../v3/seller/materials/[materialId]/cover/route';
-import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
 import * as v3SellerMaterialsMaterialIdPreviewsPosition from '../v3/seller/materials/[materialId]/previews/[position]/route';
+import * as v3SellerMaterialsMaterialIdPreviews from '../v3/seller/materials/[materialId]/previews/route';
 import * as v3SellerMaterialsMaterialIdPriceRecommendation from '../v3/seller/materials/[materialId]/price-recommendation/route';
 import * as v3SellerMaterialsMaterialIdPublish from '../v3/seller/materials/[materialId]/publish/route';
 import * as v3SellerMaterialsMaterialId from '../v3/seller/materials/[materialId]/route';
@@ -161,6 +163,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/oauth2/validate', module: v3Oauth2Validate },
   { path: '/api/v3/orders/{id}/cancel/form', module: v3OrdersIdCancelForm },
   { path: '/api/v3/orders/{id}/cancel', module: v3OrdersIdCancel },
+  { path: '/api/v3/orders/{id}/pay/form', module: v3OrdersIdPayForm },
+  { path: '/api/v3/orders/{id}/pay', module: v3OrdersIdPay },
   { path: '/api/v3/orders/{id}', module: v3OrdersId },
   { path: '/api/v3/orders/checkout/form', module: v3OrdersCheckoutForm },
   { path: '/api/v3/orders/checkout', module: v3OrdersCheckout },
@@ -187,11 +191,11 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
   { path: '/api/v3/seller/materials/{materialId}/bundle-items', module: v3SellerMaterialsMaterialIdBundleItems },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
-  { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
   {
     path: '/api/v3/seller/materials/{materialId}/previews/{position}',
     module: v3SellerMaterialsMaterialIdPreviewsPosition,
   },
+  { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
   {
     path: '/api/v3/seller/materials/{materialId}/price-recommendation',
     module: v3SellerMaterialsMaterialIdPriceRecommendation,
