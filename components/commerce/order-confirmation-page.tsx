@@ -64,6 +64,9 @@ async function renderOrder(
   const { order, step } = found;
   const t = await getTranslations('thank-you-page');
   const money = (minor: number) => formatPrice(minor, order.currency, world.locale);
+  // Back from Stripe's page after paying: its webhook may still be on the way, so the page offers
+  // neither paying again nor cancelling (a reload without the parameter offers both again).
+  const confirming = query.payment === 'done' && order.provider === 'card' && order.status === 'pending';
 
   return (
     <section className={styles.page} data-route="order-confirmation" data-order-status={order.status}>
@@ -118,7 +121,12 @@ async function renderOrder(
         </div>
       ) : null}
 
-      {step.kind === 'card' ? (
+      {step.kind === 'card' && confirming ? (
+        <p data-testid="card-confirming" role="status">
+          {t('card.confirming')}
+        </p>
+      ) : null}
+      {step.kind === 'card' && !confirming ? (
         <form
           method="post"
           action={`/api/v3/orders/${order.id}/pay/form?world=${world.code}`}
@@ -175,7 +183,7 @@ async function renderOrder(
           </a>
         </p>
       ) : null}
-      {order.status === 'pending' && (order.provider === 'invoice' || order.provider === 'card') ? (
+      {order.status === 'pending' && (order.provider === 'invoice' || (order.provider === 'card' && !confirming)) ? (
         <form
           method="post"
           action={`/api/v3/orders/${order.id}/cancel/form?world=${world.code}`}

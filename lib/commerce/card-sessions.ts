@@ -12,7 +12,13 @@ import { getStripe } from './stripe-client';
  * Not `server-only`: the sweep of unpaid card orders runs in the job worker.
  */
 export async function closeCardPaymentPage(sessionId: string): Promise<'closed' | 'paid'> {
-  const stripe = getStripe();
+  let stripe: Stripe;
+  try {
+    stripe = getStripe();
+  } catch (error) {
+    // Stripe is no longer configured: the page cannot be closed, so nothing is cancelled.
+    throw unavailable(sessionId, error);
+  }
   try {
     const expired = await stripe.checkout.sessions.expire(sessionId);
     return expired.status === 'complete' ? 'paid' : 'closed';
@@ -20,12 +26,16 @@ export async function closeCardPaymentPage(sessionId: string): Promise<'closed' 
     // Stripe refuses to expire a session that is not open: read what became of it.
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw unavailable(sessionId, error);
   }
+  let status: Stripe.Checkout.Session.Status | null;
   try {
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
-    return session.status === 'complete' ? 'paid' : 'closed';
+    status = (await stripe.checkout.sessions.retrieve(sessionId)).status;
   } catch (error) {
     throw unavailable(sessionId, error);
   }
+  if (status === 'complete') return 'paid';
+  if (status === 'expired') return 'closed';
+  // Still open although Stripe refused to expire it: it can still be paid, so it is not closed.
+  throw unavailable(sessionId, new Error(`session is ${status ?? 'of unknown status'}`));
 }
 
 function unavailable(sessionId: string, error: unknown): AppError {

@@ -8,7 +8,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { buyerVat } from './buyer-vat';
 import { quoteCart } from './cart';
-import { cardOrderPayableUntil, coverRefusal, readCover } from './coverage';
+import { cardOrderPayable, cardOrderPayableUntil, coverRefusal, readCover } from './coverage';
 import { crashPoint } from './crash-points';
 import { deliverOrder } from './fulfilment';
 import { issueDocument, type InvoiceItem } from './invoices';
@@ -465,10 +465,10 @@ export function orderNextStep(order: OrderRow, now: Date = new Date()): OrderNex
       iban: PLATFORM.iban,
       bic: PLATFORM.bic,
     };
-  if (order.provider === 'card') {
-    const until = cardOrderPayableUntil(order);
-    return until.getTime() > now.getTime() ? { kind: 'card', payableUntil: until.toISOString() } : { kind: 'expired' };
-  }
+  if (order.provider === 'card')
+    return cardOrderPayable(order, now)
+      ? { kind: 'card', payableUntil: cardOrderPayableUntil(order).toISOString() }
+      : { kind: 'expired' };
   return { kind: 'done' };
 }
 

@@ -15,9 +15,25 @@ export const CARD_ORDER_PAYABLE_MS = 24 * 60 * 60 * 1000;
  */
 export const CARD_PAGE_MIN_LIFETIME_MS = 31 * 60 * 1000;
 
-/** Until when a card order can be paid (and its payment page lives). */
+/**
+ * How much earlier than the order's end its payment page expires: Stripe allows at most 24 hours
+ * from when it makes the page, by its own clock, and the order's time was taken before the
+ * checkout's transaction. Ending the page early is safe; ending it late is not.
+ */
+export const CARD_PAGE_EXPIRY_MARGIN_MS = 5 * 60 * 1000;
+
+/** Until when a card order can be paid: when its payment page expires. */
 export function cardOrderPayableUntil(order: { createdAt: Date }): Date {
-  return new Date(order.createdAt.getTime() + CARD_ORDER_PAYABLE_MS);
+  return new Date(order.createdAt.getTime() + CARD_ORDER_PAYABLE_MS - CARD_PAGE_EXPIRY_MARGIN_MS);
+}
+
+/**
+ * Whether a card order can still be paid at `now`: before its end, and, when it has no page yet
+ * (`providerReference` null), with the time left that Stripe asks of a new page.
+ */
+export function cardOrderPayable(order: { createdAt: Date; providerReference: string | null }, now: Date): boolean {
+  const left = cardOrderPayableUntil(order).getTime() - now.getTime();
+  return left > 0 && (order.providerReference !== null || left >= CARD_PAGE_MIN_LIFETIME_MS);
 }
 
 /** Why a buyer cannot put a material (or bundle) into a payable order. */

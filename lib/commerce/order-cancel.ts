@@ -133,10 +133,14 @@ export async function cancelUnpaidCardOrders(now: Date = new Date()): Promise<nu
         await closePaymentPage(order);
         if ((await cancelWaitingOrder(order, undefined, now)).cancelled) cancelled.push(order.id);
       } catch (error) {
-        // Paid meanwhile (its webhook delivers it) is not a failure.
         const reason = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : null;
-        if (reason !== 'order_not_cancellable')
-          console.error(`unpaid card order ${order.id} not cancelled: ${reason ?? (error as Error).message}`);
+        // A page paid more than an hour ago whose order still waits: its webhook has not come,
+        // which the back office must see (Stripe retries it for three days).
+        console.error(
+          reason === 'order_not_cancellable'
+            ? `card order ${order.id}: its Stripe page ${order.providerReference} was paid, but no webhook delivered the order`
+            : `unpaid card order ${order.id} not cancelled: ${reason ?? (error as Error).message}`,
+        );
       }
     }
   }

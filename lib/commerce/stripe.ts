@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError } from '@/lib/api/errors';
 import { getDb, type Database } from '@/lib/db/client';
@@ -8,7 +8,8 @@ import { getEnv } from '@/lib/env';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { enqueueSessionRefund } from './card-refunds';
-import { cardOrderPayableUntil, CARD_PAGE_MIN_LIFETIME_MS } from './coverage';
+import { closeCardPaymentPage } from './card-sessions';
+import { cardOrderPayable, cardOrderPayableUntil } from './coverage';
 import { crashPoint } from './crash-points';
 import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
@@ -18,32 +19,32 @@ import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
 type OrderRow = typeof t.orders.$inferSelect;
 
 /**
- * The Checkout Session of a card order, made once: a page made before is retrieved and sent again
- * while it is open, and Stripe's idempotency key is the order's own, so a retry after a lost
- * answer gets the same session. The
- * session expires when the order stops being payable (`cardOrderPayableUntil`, a day after
- * ordering), never later, so a page can never be paid after its order stopped holding its
- * materials. Refuses (409 payment_expired) once the order can no longer be paid: past that time,
- * or too close to it for Stripe to make a first page. Returns the page to send the buyer to.
+ * Stripe's payment page of a waiting card order. A page made before is retrieved: open, it is
+ * sent again; paid (complete), the buyer goes to the order, which its webhook delivers; expired,
+ * a new one is made if time is left (pages made before pages had the order's expiry). A page
+ * expires when the order stops being payable (`cardOrderPayableUntil`, a day after ordering),
+ * never later, so it can never be paid after its order stopped holding its materials. Refuses
+ * (409 payment_expired) once the order can no longer be paid, and (409 order_not_payable) when
+ * the order was cancelled or given another page while this one was made: the page made is
+ * expired again, so nobody pays a cancelled order. Card only: a page paid is paid, never a debit
+ * that may still fail.
  */
 export async function cardPaymentUrl(order: OrderRow, buyerEmail: string, now: Date = new Date()): Promise<string> {
-  const payableUntil = cardOrderPayableUntil(order);
-  const left = payableUntil.getTime() - now.getTime();
-  if (left <= 0 || (order.providerReference === null && left < CARD_PAGE_MIN_LIFETIME_MS))
-    throw new AppError('conflict', undefined, { reason: 'payment_expired' });
+  if (!cardOrderPayable(order, now)) throw new AppError('conflict', undefined, { reason: 'payment_expired' });
   const stripe = getStripe();
   if (order.providerReference !== null) {
-    // The page made before is the one to pay: open, it is sent again; paid (complete), the
-    // webhook delivers the order, so the buyer goes to it; expired, a new one if time is left.
     const made = await stripe.checkout.sessions.retrieve(order.providerReference);
     if (made.status === 'open' && made.url) return made.url;
     if (made.status === 'complete') return orderPageUrl(order);
-    if (left < CARD_PAGE_MIN_LIFETIME_MS) throw new AppError('conflict', undefined, { reason: 'payment_expired' });
+    if (!cardOrderPayable({ ...order, providerReference: null }, now))
+      throw new AppError('conflict', undefined, { reason: 'payment_expired' });
   }
   const confirmation = orderPageUrl(order);
+  const expiresAt = Math.floor(cardOrderPayableUntil(order).getTime() / 1000);
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
+      allowed_payment_method_types: ['card'],
       line_items: [
         {
           quantity: 1,
@@ -57,19 +58,43 @@ export async function cardPaymentUrl(order: OrderRow, buyerEmail: string, now: D
       client_reference_id: String(order.id),
       metadata: { order_id: String(order.id), reference: order.reference },
       customer_email: buyerEmail,
-      success_url: confirmation,
+      // Back from a payment the order may wait a moment for its webhook: the page says so.
+      success_url: `${confirmation}?payment=done`,
       cancel_url: confirmation,
-      // Fixed by the order, so every call for it sends the same parameters under the same key.
-      expires_at: Math.floor(payableUntil.getTime() / 1000),
+      expires_at: expiresAt,
     },
-    // One key per order and expiry: a retry after a lost answer gets the same session, and an
-    // order whose earlier page expired (made before pages had the order's expiry) gets a new one.
-    { idempotencyKey: `kreide-order-${order.id}-${Math.floor(payableUntil.getTime() / 1000)}` },
+    // One key per order and page it replaces: a retry after a lost answer, or two tabs at once,
+    // get the same session; a page that replaces an expired one is a new session.
+    { idempotencyKey: `kreide-order-${order.id}-after-${order.providerReference ?? 'none'}` },
   );
   if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
-  if (order.providerReference !== session.id)
-    await getDb().update(t.orders).set({ providerReference: session.id }).where(eq(t.orders.id, order.id));
-  return session.url;
+  if (session.id === order.providerReference) return session.url;
+  // Kept only while the order waits with the page it had when this one was asked for: a cancel
+  // in between has closed that page, and must not leave this one open.
+  const [kept] = await getDb()
+    .update(t.orders)
+    .set({ providerReference: session.id })
+    .where(
+      and(
+        eq(t.orders.id, order.id),
+        eq(t.orders.status, 'pending'),
+        order.providerReference === null
+          ? isNull(t.orders.providerReference)
+          : eq(t.orders.providerReference, order.providerReference),
+      ),
+    )
+    .returning({ id: t.orders.id });
+  if (kept) return session.url;
+  const [current] = await getDb()
+    .select({ status: t.orders.status, providerReference: t.orders.providerReference })
+    .from(t.orders)
+    .where(eq(t.orders.id, order.id));
+  // The same page, kept by a retry at the same moment.
+  if (current?.status === 'pending' && current.providerReference === session.id) return session.url;
+  await closeCardPaymentPage(session.id).catch((error: unknown) =>
+    console.error(`stripe: page ${session.id} of order ${order.id} left open:`, (error as Error).message),
+  );
+  throw new AppError('conflict', undefined, { reason: 'order_not_payable', status: current?.status ?? 'cancelled' });
 }
 
 /** The order's page on Kreide, where Stripe sends the buyer back (paid or not). */

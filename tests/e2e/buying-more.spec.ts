@@ -79,7 +79,7 @@ test('a card payment goes through Stripe’s hosted page and comes back paid, wi
   await page.getByRole('button', { name: 'Pay' }).click();
 
   // The signed webhook delivered the order before the buyer came back to the confirmation.
-  await expect(page).toHaveURL(new RegExp(`${pathFor('es', 'order-confirmation')}/\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`${pathFor('es', 'order-confirmation')}/\\d+\\?payment=done$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const orders = (await (await context.request.get('/api/v3/orders?world=es')).json()).orders as {
     provider: string;
@@ -221,6 +221,13 @@ for (const [world, skip] of [
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'order-confirmation')}/\\d+$`));
     await expect(page.getByTestId('order-status')).toHaveText(texts.status.pending);
+    const orderPage = page.url();
+    // As Stripe sends a buyer back after paying, before its webhook came: neither pay nor cancel.
+    await page.goto(`${orderPage}?payment=done`);
+    await expect(page.getByTestId('card-confirming')).toBeVisible();
+    await expect(page.getByTestId('card-payment')).toHaveCount(0);
+    await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+    await page.goto(orderPage);
     const pay = page.getByTestId('card-payment').getByRole('button');
     await expect(pay).toBeVisible();
     await pay.click();

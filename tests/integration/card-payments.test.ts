@@ -18,10 +18,11 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { getBuyerOrderWithStep } from '@/lib/commerce/checkout';
-import { CARD_ORDER_PAYABLE_MS } from '@/lib/commerce/coverage';
+import { CARD_ORDER_PAYABLE_MS, CARD_PAGE_EXPIRY_MARGIN_MS } from '@/lib/commerce/coverage';
 import { getCredits } from '@/lib/commerce/credits';
 import { addCredit } from '@/lib/commerce/fulfilment';
 import { cancelUnpaidCardOrders } from '@/lib/commerce/order-cancel';
+import { cardPaymentUrl } from '@/lib/commerce/stripe';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getStripe } from '@/lib/commerce/stripe-client';
 import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
@@ -149,8 +150,13 @@ describe('card payments through Stripe Checkout', () => {
     expect(session).toMatchObject({ amount_total: answer.order.finalPrice, currency: 'eur' });
     // The page expires when the order stops holding its materials, a day after ordering.
     const [made] = await getDb().select().from(t.orders).where(eq(t.orders.id, answer.order.id));
-    expect(session.expiresAt).toBe(Math.floor((made!.createdAt.getTime() + CARD_ORDER_PAYABLE_MS) / 1000));
-    expect(session.idempotencyKey).toBe(`kreide-order-${answer.order.id}-${session.expiresAt}`);
+    // (Five minutes early: Stripe counts its 24 hours from when it makes the page, by its clock.)
+    expect(session.expiresAt).toBe(
+      Math.floor((made!.createdAt.getTime() + CARD_ORDER_PAYABLE_MS - CARD_PAGE_EXPIRY_MARGIN_MS) / 1000),
+    );
+    expect(session.idempotencyKey).toBe(`kreide-order-${answer.order.id}-after-none`);
+    expect(session.successUrl).toMatch(new RegExp(`/${answer.order.id}\\?payment=done$`));
+    expect(session.cancelUrl).toMatch(new RegExp(`/${answer.order.id}$`));
 
     // A retry of the same attempt: the same order and the same Stripe session.
     const retry = await (await cardCheckout(buyer.headers, key)).json();
@@ -424,12 +430,35 @@ describe('a card order’s payment page lives as long as the order holds its mat
     expect(first.status).toBe(200);
     const [old] = sessionOf(id);
     old!.status = 'expired';
-    old!.idempotencyKey = `kreide-order-${id}`;
     const second = await (await payRoute(id, buyer.headers)).json();
     expect(second.url).not.toBe((await first.json()).url);
     expect(sessionOf(id)).toHaveLength(2);
     const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, id));
     expect(row!.providerReference).toBe(sessionOf(id)[1]!.id);
+    expect(sessionOf(id)[1]!.idempotencyKey).toBe(`kreide-order-${id}-after-${old!.id}`);
+  });
+
+  it('never leaves a page open for an order cancelled while its page was being made', async () => {
+    const buyer = await buyerWithCart();
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9';
+    resetEnvCache();
+    try {
+      expect((await cardCheckout(buyer.headers)).status).toBe(503);
+    } finally {
+      process.env.STRIPE_API_URL = double.url;
+      resetEnvCache();
+    }
+    const [waiting] = await getDb().select().from(t.orders).where(eq(t.orders.userId, buyer.id));
+    expect(waiting!.providerReference).toBeNull();
+    // "Pay now" read the order, then the buyer's cancel (in another tab) committed first.
+    expect((await cancel(waiting!.id, buyer.headers)).status).toBe(200);
+    await expect(cardPaymentUrl(waiting!, 'card@example.test')).rejects.toMatchObject({
+      details: { reason: 'order_not_payable', status: 'cancelled' },
+    });
+    const [made] = sessionOf(waiting!.id);
+    expect(made!.status).toBe('expired');
+    const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, waiting!.id));
+    expect(row).toMatchObject({ status: 'cancelled', providerReference: null });
   });
 
   it('refuses "pay now" for another account’s order, a paid one and an invoice order, and sends a paid page’s buyer to the order', async () => {

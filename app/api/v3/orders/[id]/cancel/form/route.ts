@@ -27,9 +27,12 @@ export const POST = defineRoute(
     try {
       await cancelOrder(session.userId, params.id);
     } catch (error) {
-      if (!(error instanceof AppError) || (error.code !== 'conflict' && error.code !== 'unavailable')) throw error;
+      const refused =
+        error instanceof AppError &&
+        (error.details as { reason?: string } | undefined)?.reason === 'order_not_cancellable';
+      if (!refused && !(error instanceof AppError && error.code === 'unavailable')) throw error;
       // Refused (paid meanwhile), or Stripe could not close a card order's page: nothing changed.
-      const reason = error.code === 'conflict' ? 'order_not_cancellable' : 'cancel_unavailable';
+      const reason = refused ? 'order_not_cancellable' : 'cancel_unavailable';
       return new NextResponse(null, { status: 303, headers: { Location: `${page}?error=${reason}` } });
     }
     return new NextResponse(null, { status: 303, headers: { Location: page } });
