@@ -41,10 +41,13 @@ export const cardRefundJob = defineJob(
       .select({ provider: t.orders.provider, session: t.orders.providerReference, currency: t.orders.currency })
       .from(t.orders)
       .where(eq(t.orders.id, orderId));
-    if (!order || order.provider !== 'card' || !order.session)
+    // A page paid for an order that never stored it (made while the order was cancelled, and not
+    // closed again) is named by the job itself.
+    const sessionId = paidSession ?? order?.session;
+    if (!order || order.provider !== 'card' || !sessionId)
       throw new Error(`order ${orderId} has no card payment to refund`);
     const stripe = getStripe();
-    const session = await stripe.checkout.sessions.retrieve(paidSession ?? order.session);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
     const paymentIntent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!paymentIntent) throw new Error(`checkout session ${session.id} has no payment to refund`);

@@ -459,6 +459,15 @@ describe('a card order’s payment page lives as long as the order holds its mat
     expect(made!.status).toBe('expired');
     const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, waiting!.id));
     expect(row).toMatchObject({ status: 'cancelled', providerReference: null });
+
+    // Had Stripe not closed it and the buyer paid it, the payment goes back to the card although
+    // the order never stored that page.
+    const before = double.refunds.length;
+    await webhook(completed(`evt_paid_unstored_${waiting!.id}`, made!));
+    await drainJobs();
+    expect(double.refunds.slice(before)).toEqual([
+      expect.objectContaining({ paymentIntent: `pi_${made!.id}`, amount: waiting!.totalMinor }),
+    ]);
   });
 
   it('refuses "pay now" for another account’s order, a paid one and an invoice order, and sends a paid page’s buyer to the order', async () => {
