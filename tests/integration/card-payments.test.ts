@@ -9,6 +9,7 @@ import { POST as cancelFormRoute } from '@/app/api/v3/orders/[id]/cancel/form/ro
 import { POST as cancelRoute } from '@/app/api/v3/orders/[id]/cancel/route';
 import { POST as payFormRoute } from '@/app/api/v3/orders/[id]/pay/form/route';
 import { POST as payJsonRoute } from '@/app/api/v3/orders/[id]/pay/route';
+import { POST as checkoutFormRoute } from '@/app/api/v3/orders/checkout/form/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
 import { GET as optionsRoute } from '@/app/api/v3/payments/options/route';
 import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route';
@@ -212,6 +213,37 @@ describe('card payments through Stripe Checkout', () => {
     const again = await (await cardCheckout(buyer.headers, key)).json();
     expect(again.order.id).toBe(orders[0]!.id);
     expect(again.payment.kind).toBe('redirect');
+  }, 60_000);
+
+  it('sends the payment form to the order’s page when the order was made but Stripe could not be reached', async () => {
+    const buyer = await buyerWithCart();
+    const total = await shownCartTotal(buyer.headers);
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9';
+    resetEnvCache();
+    let answer: Response;
+    try {
+      answer = await checkoutFormRoute(
+        apiRequest('/api/v3/orders/checkout/form?world=de', {
+          method: 'POST',
+          body: new URLSearchParams({
+            provider: 'card',
+            idempotency_key: crypto.randomBytes(12).toString('hex'),
+            expected_total: String(total),
+            delivery_consent: 'on',
+          }).toString(),
+          headers: { ...buyer.headers, 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+    } finally {
+      process.env.STRIPE_API_URL = double.url;
+      resetEnvCache();
+    }
+    const [order] = await getDb().select().from(t.orders).where(eq(t.orders.userId, buyer.id));
+    expect(order!.status).toBe('pending');
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(
+      `${pathFor('de', 'order-confirmation', { orderId: String(order!.id) })}?error=payment_provider_unavailable`,
+    );
   }, 60_000);
 
   it('pays a refund to the original card back through Stripe once, by a job that is retried until Stripe answers', async () => {

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { AppError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/handler';
 import { checkout, IDEMPOTENCY_KEY_PATTERN, PAYMENT_PROVIDERS, paymentStep } from '@/lib/commerce/checkout';
 import { rememberCartCount } from '@/lib/commerce/cart-request';
@@ -24,7 +25,7 @@ export const POST = defineRoute(
   {
     summary: 'Order the cart from the payment page’s form',
     description:
-      'application/x-www-form-urlencoded: provider, idempotency_key, expected_total (minor units), delivery_consent=on. 303 to the order confirmation page (the invoice-purchase page for an invoice order, Stripe’s page for a card order); 303 back to the payment page with ?error= consent_required, cart_empty, voucher_invalid, price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed, already_owned, payment_provider_unavailable or invalid.',
+      'application/x-www-form-urlencoded: provider, idempotency_key, expected_total (minor units), delivery_consent=on. 303 to the order confirmation page (the invoice-purchase page for an invoice order, Stripe’s page for a card order; the card order’s own page with ?error=payment_provider_unavailable when the order was made but Stripe could not be reached, where “pay now” tries again); 303 back to the payment page with ?error= consent_required, cart_empty, voucher_invalid, price_changed, payment_required, payment_method_unavailable, billing_address_required, credits_changed, cart_changed, already_owned, bundle_contains_owned, order_pending, payment_provider_unavailable (nothing ordered) or invalid.',
     auth: 'user',
     impersonation: false,
     bodyType: 'form',
@@ -47,7 +48,21 @@ export const POST = defineRoute(
         expectedTotal: body.expected_total,
         deliveryConsent: true,
       });
-      const step = await paymentStep(order);
+      let step: Awaited<ReturnType<typeof paymentStep>>;
+      try {
+        step = await paymentStep(order);
+      } catch (error) {
+        // Ordered, but Stripe's page could not be made: the order's page says so and offers
+        // "pay now" (the cart is empty now, so the payment page would be a dead end).
+        if (!(error instanceof AppError) || error.code !== 'unavailable') throw error;
+        const orderPage = pathFor(world.code, 'order-confirmation', { orderId: String(order.id) });
+        const response = new NextResponse(null, {
+          status: 303,
+          headers: { Location: `${orderPage}?error=payment_provider_unavailable` },
+        });
+        rememberCartCount(request, response, world.code, 0);
+        return response;
+      }
       // Stripe's own page: its address comes from Stripe's answer, never from the request.
       const target =
         step.kind === 'redirect'
