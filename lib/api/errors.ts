@@ -32,6 +32,12 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+
+  /** The `reason` of the details, when there is one (what a client or a form route tells apart). */
+  get reason(): string | undefined {
+    const reason = (this.details as { reason?: unknown } | null | undefined)?.reason;
+    return typeof reason === 'string' ? reason : undefined;
+  }
 }
 
 /** The error body of SPEC/issue 2: `{ error: { code, message, details } }`. */

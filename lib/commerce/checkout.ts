@@ -436,7 +436,7 @@ export async function paymentStep(order: OrderRow): Promise<PaymentStep> {
     try {
       return { kind: 'redirect', url: await cardPaymentPageUrl(order) };
     } catch (error) {
-      if (error instanceof AppError && reasonOf(error) === 'payment_expired') return { kind: 'expired' };
+      if (error instanceof AppError && error.reason === 'payment_expired') return { kind: 'expired' };
       throw error;
     }
   }
@@ -471,8 +471,6 @@ export function orderNextStep(order: OrderRow, now: Date = new Date()): OrderNex
       : { kind: 'expired' };
   return { kind: 'done' };
 }
-
-const reasonOf = (error: AppError) => (error.details as { reason?: string } | undefined)?.reason;
 
 /** Stripe's page for a waiting card order; a failure to reach Stripe is a 503 (nothing changes). */
 async function cardPaymentPageUrl(order: OrderRow): Promise<string> {

@@ -36,6 +36,8 @@ export async function cancelOrder(
   orderId: number,
   now: Date = new Date(),
 ): Promise<{ order: OrderRow; cancelled: boolean }> {
+  // Read here, not with order-view's findBuyerOrder: that module is server-only, and this one
+  // runs in the job worker too (the sweep).
   const [seen] = await getDb()
     .select()
     .from(t.orders)
@@ -133,7 +135,7 @@ export async function cancelUnpaidCardOrders(now: Date = new Date()): Promise<nu
         await closePaymentPage(order);
         if ((await cancelWaitingOrder(order, undefined, now)).cancelled) cancelled.push(order.id);
       } catch (error) {
-        const reason = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : null;
+        const reason = error instanceof AppError ? error.reason : undefined;
         // A page paid more than an hour ago whose order still waits: its webhook has not come,
         // which the back office must see (Stripe retries it for three days).
         console.error(

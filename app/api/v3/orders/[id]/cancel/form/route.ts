@@ -27,9 +27,7 @@ export const POST = defineRoute(
     try {
       await cancelOrder(session.userId, params.id);
     } catch (error) {
-      const refused =
-        error instanceof AppError &&
-        (error.details as { reason?: string } | undefined)?.reason === 'order_not_cancellable';
+      const refused = error instanceof AppError && error.reason === 'order_not_cancellable';
       if (!refused && !(error instanceof AppError && error.code === 'unavailable')) throw error;
       // Refused (paid meanwhile), or Stripe could not close a card order's page: nothing changed.
       const reason = refused ? 'order_not_cancellable' : 'cancel_unavailable';

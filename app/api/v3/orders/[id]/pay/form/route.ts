@@ -30,7 +30,7 @@ export const POST = defineRoute(
     try {
       target = await payCardOrder(session.userId, params.id);
     } catch (error) {
-      const reason = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+      const reason = error instanceof AppError ? error.reason : undefined;
       if (!reason || !PAGE_ERRORS.has(reason)) throw error;
       target = `${page}?error=${reason}`;
     }
