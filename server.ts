@@ -13,7 +13,7 @@ import { closeDb, getDb } from '@/lib/db/client';
 import { startCacheListener, stopCacheListener } from '@/lib/cache/bus';
 import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
-import { seedIfEmpty } from '@/lib/db/seed/seed-if-empty';
+import { seedIfEmpty } from '@/lib/seed/seed-if-empty';
 import '@/lib/jobs/catalogue';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';

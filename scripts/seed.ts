@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { closeDb, getDb } from '@/lib/db/client';
 import { openEmbeddedDatabase } from '@/lib/db/embedded/open';
 import { runMigrations } from '@/lib/db/migrate';
-import { seedDemoCatalogue } from '@/lib/db/seed/seed';
-import { resetDatabase } from '@/lib/db/seed/reset';
+import { seedDemoCatalogue } from '@/lib/seed/seed';
+import { resetDatabase } from '@/lib/seed/reset';
 import { getDataDir, getEnv } from '@/lib/env';
 import { getStorage } from '@/lib/storage/storage';
 

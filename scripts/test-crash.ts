@@ -26,7 +26,7 @@ import type { CrashPoint } from '@/lib/commerce/crash-points';
 import { closeDb, getDb } from '@/lib/db/client';
 import { runMigrations } from '@/lib/db/migrate';
 import * as t from '@/lib/db/schema';
-import { seedDemoCatalogue } from '@/lib/db/seed/seed';
+import { seedDemoCatalogue } from '@/lib/seed/seed';
 import { LocalFileStorage } from '@/lib/storage/storage';
 import { startStripeDouble } from '../tests/integration/support/stripe-double';
 import { startServer, stopServer } from './lib/server-process.mjs';

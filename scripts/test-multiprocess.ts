@@ -21,7 +21,7 @@ import { Client } from 'pg';
 import { closeDb, getDb } from '@/lib/db/client';
 import { runMigrations } from '@/lib/db/migrate';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCatalogue } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCatalogue } from '@/lib/seed/seed';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { LocalFileStorage } from '@/lib/storage/storage';
 import { startServer, stopServer } from './lib/server-process.mjs';

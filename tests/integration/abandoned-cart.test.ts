@@ -25,7 +25,7 @@ import { hashToken } from '@/lib/accounts/tokens';
 import { checkout } from '@/lib/commerce/checkout';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { startPeriodicJobs } from '@/lib/jobs/periodic';

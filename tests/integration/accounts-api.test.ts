@@ -22,7 +22,7 @@ import { POST as acceptTerms } from '@/app/api/v3/terms/accept-agb/route';
 import { GET as termsAccepted } from '@/app/api/v3/terms/is-actual-agb-accepted/route';
 import { POST as publishTerms } from '@/app/api/v3/terms/publish/route';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';

@@ -18,7 +18,7 @@ import { GET as filters } from '@/app/api/v1/filters/route';
 import { POST as saveSubjects } from '@/app/api/v3/user-subjects/route';
 import { MAX_JSON_BODY_BYTES } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { TEST_ORIGIN, apiRequest } from './support/request';
 

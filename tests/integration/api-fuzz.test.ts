@@ -13,7 +13,7 @@ import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { MAX_JSON_BODY_BYTES } from '@/lib/api/handler';
 import { listOperations, type ApiOperation } from '@/lib/api/openapi';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { TEST_ORIGIN, apiRequest } from './support/request';
 

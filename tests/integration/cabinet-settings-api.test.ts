@@ -13,7 +13,7 @@ import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { renderAccountMail } from '@/lib/mail/account-mails';
 import type { NextRequest } from 'next/server';
 import { deliveredMail } from './support/mail';

@@ -8,7 +8,7 @@ import { expiredAt, isExpired, resetTagStore } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getHtmlCache } from '@/lib/http/html-cache';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';

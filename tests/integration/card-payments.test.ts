@@ -26,7 +26,7 @@ import { cancelUnpaidCardOrders } from '@/lib/commerce/order-cancel';
 import { cardPaymentUrl } from '@/lib/commerce/stripe';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getStripe } from '@/lib/commerce/stripe-client';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getMessages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { drainJobs } from '@/lib/jobs/workers';

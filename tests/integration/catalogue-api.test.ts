@@ -3,7 +3,7 @@ import { GET as suggest } from '@/app/api/v3/search/suggest/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as userDetailsQuery } from '@/app/api/v3/user-details/query/route';
 import { AUTHOR_PERSONAL_FIELDS } from '@/lib/catalog/author-view';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getDb } from '@/lib/db/client';
 import { sql } from 'drizzle-orm';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';

@@ -11,7 +11,7 @@ import { addToCart, setCartCredits } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';

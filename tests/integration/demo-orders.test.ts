@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { listBuyerInvoices } from '@/lib/commerce/invoices';
 import { listBuyerOrders } from '@/lib/commerce/order-view';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ORDERS } from '@/lib/db/seed/demo-orders';
+import { DEMO_ORDERS } from '@/lib/seed/demo-orders';
 import * as t from '@/lib/db/schema';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 

@@ -10,7 +10,7 @@ import { checkout } from '@/lib/commerce/checkout';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { createDownloadToken, DOWNLOAD_LINK_TTL_MS } from '@/lib/downloads/links';
 import { getStorage } from '@/lib/storage/storage';
 import { paidMaterials } from './support/catalogue';

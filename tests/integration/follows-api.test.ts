@@ -4,7 +4,7 @@ import { POST as subscribe } from '@/app/api/v3/subscriptions/subscribe/route';
 import { POST as unsubscribe } from '@/app/api/v3/subscriptions/unsubscribe/route';
 import { GET as listSubscriptions } from '@/app/api/v1/subscriptions/route';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
 

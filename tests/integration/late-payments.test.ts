@@ -19,7 +19,7 @@ import { renderOrderMail } from '@/lib/commerce/order-mails';
 import { getMessages } from '@/lib/i18n/messages';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { drainJobs } from '@/lib/jobs/workers';
 import { paidMaterials } from './support/catalogue';

@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { POST as saveNotificationPreferences } from '@/app/api/v3/notification-preferences/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as register } from '@/app/api/v3/registration/register/route';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { getMessages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/worlds/worlds';

@@ -13,7 +13,7 @@ import { createAccount } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';

@@ -16,7 +16,7 @@ import { sellerShareBasisPoints } from '@/lib/commerce/commission';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { preparePage } from '@/lib/http/html-cache';
 import { getPrivatePageCache } from '@/lib/http/private-page-cache';
 import { getMessages, type Messages } from '@/lib/i18n/messages';

@@ -10,7 +10,7 @@ import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { findActiveContent } from '@/lib/downloads/active-content';
 import { getStorage } from '@/lib/storage/storage';
 import { paidMaterials } from './support/catalogue';

@@ -14,7 +14,7 @@ import { TAGS } from '@/lib/cache/tags';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { drainJobs } from '@/lib/jobs/workers';
 import { previewSweepJob } from '@/lib/selling/previews';

@@ -10,7 +10,7 @@ import { UserProfilePage } from '@/components/pages/user-profile-page';
 import type { PageProps } from '@/components/pages/types';
 import { listFollowedAuthors } from '@/lib/catalog/authors';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_AUTHOR_DOMAIN } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_AUTHOR_DOMAIN } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';

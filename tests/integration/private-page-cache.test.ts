@@ -7,7 +7,7 @@ import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { applyTagsLocally } from '@/lib/cache/bus';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getPrivatePageCache, PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-page-cache';
 import { preRoute } from '@/lib/http/pre-route';
 import { apiRequest } from './support/request';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import WorldPage, { generateMetadata } from '@/app/[world]/[[...path]]/page';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';

@@ -14,7 +14,7 @@ import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getMessages } from '@/lib/i18n/messages';
 import { forgetAuthorDomains, rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { setTxtResolver } from '@/lib/storefront/dns';

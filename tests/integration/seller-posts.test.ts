@@ -22,7 +22,7 @@ import { listAuthorBlogPosts } from '@/lib/catalog/authors';
 import { getBlogPost } from '@/lib/catalog/landings';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';

@@ -14,7 +14,7 @@ import { checkout } from '@/lib/commerce/checkout';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';

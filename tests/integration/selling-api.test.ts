@@ -26,7 +26,7 @@ import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { drainJobs } from '@/lib/jobs/workers';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';

@@ -2,7 +2,7 @@ import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { GET as validate } from '@/app/api/v3/oauth2/validate/route';
 import { GET as currentUser } from '@/app/api/v1/user/route';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
 

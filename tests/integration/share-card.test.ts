@@ -7,7 +7,7 @@ import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { COVER_BOX, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '@/lib/selling/share-card';
 import { becomeSeller } from '@/lib/selling/seller-materials';
 import { getStorage } from '@/lib/storage/storage';

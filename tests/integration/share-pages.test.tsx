@@ -6,7 +6,7 @@ import { FontsToolsPage, MaterialSharingPage, SharePage } from '@/components/sel
 import { createAccount } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';

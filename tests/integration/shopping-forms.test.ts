@@ -7,7 +7,7 @@ import { POST as freeForm } from '@/app/api/v3/orders/free/form/route';
 import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';

@@ -12,7 +12,7 @@ import { resetProviderCaches, verifyIdToken } from '@/lib/accounts/social/id-tok
 import { getProviderConfig } from '@/lib/accounts/social/providers';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import {
   OIDC_TEST_OTHER_CLIENT,

@@ -2,7 +2,7 @@ import { GET as askRoute } from '@/app/api/v3/tls/ask/route';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import * as t from '@/lib/db/schema';
-import { DEMO_AUTHOR_DOMAIN } from '@/lib/db/seed/seed';
+import { DEMO_AUTHOR_DOMAIN } from '@/lib/seed/seed';
 import { forgetAuthorDomains } from '@/lib/proxy/author-domains';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { eq } from 'drizzle-orm';

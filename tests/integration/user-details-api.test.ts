@@ -14,7 +14,7 @@ import { GET as media } from '@/app/media/[...key]/route';
 import { getAuthorProfile } from '@/lib/catalog/authors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { getHtmlCache } from '@/lib/http/html-cache';
 import { solidImage, twoToneImage } from '@/lib/images/test-images';
 import { getStorage } from '@/lib/storage/storage';

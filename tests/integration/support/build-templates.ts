@@ -15,7 +15,7 @@ import { syncVatRates } from '@/lib/commerce/vat-rates';
 import { closeDb, getDb } from '@/lib/db/client';
 import { spawnEmbeddedDatabase } from '@/lib/db/embedded/spawn';
 import { runMigrations } from '@/lib/db/migrate';
-import { seedDemoCatalogue } from '@/lib/db/seed/seed';
+import { seedDemoCatalogue } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { LocalFileStorage } from '@/lib/storage/storage';
