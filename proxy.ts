@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { normalizeHost } from '@/lib/text/host-name';
-import { isOwnHostName } from '@/lib/http/own-hosts';
+import { isOwnHostName } from '@/lib/seo/own-hosts';
 import { rewriteArea } from '@/lib/proxy/areas';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';
 import { handleRoot, handleWorldlessPath } from '@/lib/proxy/main-site';
@@ -51,7 +51,7 @@ export const config = {
     '/:world(de|es|fr|gr|it|bg|cn|cz|dk|fi|hi|hr|hu|id|jp|kr|kz|my|nl|no|pl|ro|rs|se|sk|th|ua)/:area(tua-yang-sue|tuiding|tuiding-tongxun|tuijian-ziliao|tukar-emel|tukar-negara|ubah-email|ubah-negara|ucet|uchilishtni-lyubimi|uitnodiging|ulubione|ulubione-szkoly|umpan-balik-materi|undangan|unduh-materi-gratis|unfollow-author|unohtunut-salasana|unsubscribe|uspeshna-pokupka-s-faktura|usynym|utalvanyok|utworz-szkole|vaihda-maa|vaihda-sahkoposti|valoracion|valtuuta|valutazione|varukorg|vauceri|vaucheri|vaucherler|vauchery|vazstanovyavane-na-koluchka|vazstanovyavane-na-parola|verwaltung|vhod|vidhuk-pro-material|vidnovyty-koshyk|vidnovyty-parol|vidpysatysia|vidpysatysia-vid-rozsylky|vidpysatysia-za-posylanniam|viimeistele-rekisteroityminen|vista-previa-material|vkhid|voucher|vouchere|vrati-korpu|vrati-kosaricu|vrati-lozinku|vurdering|vytvorit-skolu|waardebonnen|wachtwoord-herstellen|wachtwoord-vergeten|wancheng-zhuce|wangji-mima|warenkorb|warenkorb-wiederherstellen|wicha-khong-chan|winkelwagen|winkelwagen-herstellen|wode-xueke|wode-zuozhe-ziliao|wypisz-przez-link|wypisz-sie|wypisz-z-newslettera|xechasa-ton-kodiko|xuexiao-shoucang|yaoqing|yok-loek-chotmai-khao|yok-loek-kan-samak|yok-loek-phan-lingk|youhuiquan|yuen-yan-kham-sang|zaboravljena-lozinka|zabravena-parola|zabudnute-heslo|zabuly-parol|zakup-na-fakture-udany|zaloguj|zapomenute-heslo|zaproshennia|zaproszenie|zavantazhyty-bezkoshtovnyi-material|zavarshvane-na-registratsiya|zavershyty-reiestratsiiu|zavrsi-registraciju|zhanghu|zhazylymdy-toqtatu|zhazylymnan-bas-tartu|zhi-quraldary|zhifu|zhuce|ziliao-fankui|ziliao-yulan|zmena-emailu|zmena-zeme|zmenit-email|zmenit-krajinu|zmien-email|zmien-kraj|zminyty-email|zminyty-krainu|zpetna-vazba-materialu)/:rest*',
     // area-matcher:end
     // Every page on a host that is not Kreide's own: an author's custom domain. These names are
-    // lib/http/own-hosts.ts's MATCHER_OWN_HOSTS (kept equal by matcher.test.ts).
+    // lib/seo/own-hosts.ts's MATCHER_OWN_HOSTS (kept equal by matcher.test.ts).
     {
       source: '/((?!api/|_next/|media/|[^?]*\\.[a-zA-Z0-9]+$).*)',
       missing: [{ type: 'host', value: '(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|(?:www\\.)?kreide\\.[a-z.]+)' }],

@@ -14,7 +14,7 @@ import { startCacheListener, stopCacheListener } from '@/lib/cache/bus';
 import { analyzeDatabase } from '@/lib/db/health';
 import { runMigrations } from '@/lib/db/migrate';
 import { seedIfEmpty } from '@/lib/seed/seed-if-empty';
-import '@/lib/jobs/catalogue';
+import '@/lib/job-catalogue';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';

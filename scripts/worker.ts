@@ -6,7 +6,7 @@
  */
 import { closeDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import '@/lib/jobs/catalogue';
+import '@/lib/job-catalogue';
 import { stopJobs } from '@/lib/jobs/queue';
 import { startJobWorkers } from '@/lib/jobs/workers';
 

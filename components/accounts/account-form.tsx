@@ -2,7 +2,7 @@
 
 import { HTTPError } from 'ky';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { secretFromPath } from './secret-from-path';
 
 export interface AccountField {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 
 interface AuthorRedirectProps {
   /** `/{world}/autor/AUTHOR_ID/AUTHOR_SLUG`, the author page's path with its two values to fill. */

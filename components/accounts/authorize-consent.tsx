@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 
 interface AuthorizeConsentProps {
   loginHref: string;

@@ -2,8 +2,8 @@
 
 import { HTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
-import { sameOriginPathOr } from '@/lib/http/same-origin-path';
+import { getApiClient } from '@/lib/browser-session/browser';
+import { sameOriginPathOr } from '@/lib/text/same-origin-path';
 import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
 
 export { LOGGED_IN_KEY };

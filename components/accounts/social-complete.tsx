@@ -4,7 +4,7 @@ import { HTTPError } from 'ky';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { LOGGED_IN_KEY } from '@/components/accounts/login-form';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { socialErrorFor, type SocialError } from '@/lib/social-sign-in/social-errors';
 import type { SocialProvider } from '@/lib/accounts/social/providers';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { fill } from '@/lib/text/fill';
 import { readRefusal } from './api-refusal';
 import type { AdminTexts } from './texts';

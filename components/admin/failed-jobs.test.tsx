@@ -4,12 +4,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api-client/client';
 import german from '@/messages/de/admin.json';
 import { FailedJobs, type ListedJob } from './failed-jobs';
 
 // The view talks through the one API client; here it goes straight to MSW, without the session.
-jest.mock('@/lib/api/browser', () => {
+jest.mock('@/lib/browser-session/browser', () => {
   const client = createApiClient({ baseUrl: 'http://kreide.test/api', getWorld: () => 'de' });
   return { getApiClient: () => client };
 });

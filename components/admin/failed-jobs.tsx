@@ -3,7 +3,7 @@
 import { HTTPError } from 'ky';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { fill } from '@/lib/text/fill';
 import type english from '@/messages/en/admin.json';
 import styles from './failed-jobs.module.css';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { formatAmountInput, parseAmountInput } from '@/lib/money/decimal-input';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';

@@ -3,12 +3,12 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api-client/client';
 import german from '@/messages/de/admin.json';
 import { VoucherForm, type VoucherWorld } from './voucher-form';
 
 // The form talks through the one API client; here it goes straight to MSW, without the session.
-jest.mock('@/lib/api/browser', () => {
+jest.mock('@/lib/browser-session/browser', () => {
   const client = createApiClient({ baseUrl: 'http://kreide.test/api', getWorld: () => 'de' });
   return { getApiClient: () => client };
 });

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { formatAmountInput, parseAmountInput, parseDecimalInput } from '@/lib/money/decimal-input';
 import { fill } from '@/lib/text/fill';
 import { fieldErrorsOf, readRefusal } from './api-refusal';

@@ -2,7 +2,7 @@
 
 import { friendlyFormatIBAN } from 'ibantools';
 import { useRef, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { BankDetailsView } from '@/lib/cabinet/bank-details';
 import { bankDetailsSchema, type BankDetails } from '@/lib/cabinet/validation';
 import { CabinetLoader } from './cabinet-loader';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useRef, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { BillingAddressView } from '@/lib/cabinet/billing-address';
 import { listCountries } from '@/lib/cabinet/countries';
 import { billingAddressSchema, type BillingAddress } from '@/lib/cabinet/validation';

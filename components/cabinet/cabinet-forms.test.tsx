@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api-client/client';
 import german from '@/messages/de/cabinet-settings.json';
 import { BankDetailsForm } from './bank-details-form';
 import { BillingAddressForm } from './billing-address-form';
@@ -13,7 +13,7 @@ import { DeleteAccountForm } from './delete-account-form';
 import { MySubjectsForm } from './my-subjects-form';
 
 // The forms talk through the one API client; here it goes straight to MSW, without the session.
-jest.mock('@/lib/api/browser', () => {
+jest.mock('@/lib/browser-session/browser', () => {
   const client = createApiClient({ baseUrl: 'http://kreide.test/api', getWorld: () => 'de' });
   return { getApiClient: () => client };
 });

@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { AccountCountryView } from '@/lib/cabinet/account-country';
 import { countryName, listCountries } from '@/lib/cabinet/countries';
 import { accountCountrySchema } from '@/lib/cabinet/validation';

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { LOGGED_IN_KEY, USER_ID_KEY } from '@/lib/browser-session/storage';
 import { CabinetLoader } from './cabinet-loader';
 import { CheckboxField, TextField } from './fields';

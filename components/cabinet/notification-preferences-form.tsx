@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import {
   NOTIFICATION_KINDS,
   notificationPreferencesSchema,

@@ -2,7 +2,7 @@
 
 import { HTTPError } from 'ky';
 import useSWR, { type KeyedMutator } from 'swr';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 
 export type CabinetData<T> =
   | { status: 'loading' }

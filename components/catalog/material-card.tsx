@@ -4,7 +4,7 @@ import { getMaterialLabels } from '@/lib/catalog/labels';
 import type { MaterialCard as Card } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { World } from '@/lib/worlds/worlds';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { Labels } from './labels';
 import { Price } from './price';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { convertCents } from '@/lib/pricing/exchange-rates';
 import { formatPrice } from '@/lib/pricing/format-price';
 

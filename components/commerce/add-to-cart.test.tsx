@@ -8,7 +8,7 @@ import { AddToCart, type AddToCartTexts } from './add-to-cart';
 
 const get = jest.fn();
 const post = jest.fn();
-jest.mock('@/lib/api/browser', () => ({ getApiClient: () => ({ get, post }) }));
+jest.mock('@/lib/browser-session/browser', () => ({ getApiClient: () => ({ get, post }) }));
 
 const texts: AddToCartTexts = {
   add: 'In den Warenkorb',

@@ -3,7 +3,7 @@
 import { HTTPError } from 'ky';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { BuyerMaterialState as BuyerState } from '@/lib/commerce/buyer-states';
 import { CART_COUNT_EVENT } from '@/lib/commerce/cart-count';
 

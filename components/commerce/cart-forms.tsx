@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTransition, type FormEvent, type ReactNode } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { CART_COUNT_EVENT } from '@/lib/commerce/cart-count';
 import { SCRIPTED_FORM_HEADER } from '@/lib/commerce/cart-form';
 

@@ -6,7 +6,7 @@ import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
 import { CartLink } from './cart-link';
 
 const get = jest.fn();
-jest.mock('@/lib/api/browser', () => ({ getApiClient: () => ({ get }) }));
+jest.mock('@/lib/browser-session/browser', () => ({ getApiClient: () => ({ get }) }));
 
 function setCookie(value: string) {
   document.cookie = value;

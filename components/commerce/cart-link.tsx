@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { CART_COUNT_EVENT, cartCountCookie, parseCartCount } from '@/lib/commerce/cart-count';
 
 /** The hint changes with every cart answer; the add-to-cart button says when. */

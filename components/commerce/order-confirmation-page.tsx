@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 import { getBuyerOrderWithStep } from '@/lib/commerce/checkout';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';

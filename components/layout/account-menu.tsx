@@ -1,6 +1,6 @@
 'use client';
 
-import { getSession } from '@/lib/api/browser';
+import { getSession } from '@/lib/browser-session/browser';
 import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
 
 interface AccountMenuProps {

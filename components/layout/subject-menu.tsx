@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type SyntheticEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { MegaMenuSchool } from '@/lib/catalog/classification';
 
 interface SubjectMenuProps {

@@ -6,7 +6,7 @@ import type { AdminTexts } from '@/components/admin/texts';
 import styles from '@/components/admin/admin-commerce.module.css';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { getAdminOrder } from '@/lib/commerce/admin-pages';
-import type { BillingSnapshot } from '@/lib/commerce/invoices';
+import type { BillingSnapshot } from '@/lib/commerce/invoice-document';
 import { getMessages } from '@/lib/i18n/messages';
 import { BASIS_POINTS } from '@/lib/money/money';
 import { formatPrice } from '@/lib/pricing/format-price';

@@ -7,7 +7,7 @@ import { listAuthorMaterials } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';

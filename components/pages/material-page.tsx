@@ -17,7 +17,7 @@ import { capPreviewSize, getMaterialLabels, isStandaloneInteractive } from '@/li
 import { getMaterialDetail, type MaterialDetail } from '@/lib/catalog/materials';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { formatFileSize } from '@/lib/text/file-size';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type World } from '@/lib/worlds/worlds';

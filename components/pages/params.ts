@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 
 /**
  * A row id from a route param, or the page's not-found state: anything that is not a whole

@@ -9,7 +9,7 @@ import { errorText, type CabinetTexts } from '@/components/cabinet/texts';
 import { isChecked, showStoredValues, textValue, useSettingsForm } from '@/components/cabinet/use-settings-form';
 import styles from '@/components/cabinet/cabinet.module.css';
 import type { BackgroundAnswer, UserDetails, UserImageAnswer } from '@/lib/accounts/user-details';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { descriptionHtmlToText, descriptionTextToHtml } from '@/lib/selling/description-text';
 import own from './author-pages.module.css';
 

@@ -6,7 +6,7 @@ import { cabinetTexts } from '@/components/pages/cabinet-settings-pages';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { getUserDetails } from '@/lib/accounts/user-details';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { AuthorPageForm } from './author-page-form';
 import { DomainSettingsSection } from './domain-settings';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import styles from './selling.module.css';
 
 /**

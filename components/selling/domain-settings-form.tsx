@@ -3,7 +3,7 @@
 import { HTTPError } from 'ky';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { fill } from '@/lib/text/fill';
 import type english from '@/messages/en/cabinet-settings.json';
 import styles from './domain-settings.module.css';

@@ -3,14 +3,14 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api-client/client';
 import type { DomainClaim } from '@/lib/storefront/domain-claims';
 import { getWorld } from '@/lib/worlds/worlds';
 import common from '@/messages/de/common.json';
 import german from '@/messages/de/cabinet-settings.json';
 import { DomainSettingsSection } from './domain-settings';
 
-jest.mock('@/lib/api/browser', () => {
+jest.mock('@/lib/browser-session/browser', () => {
   const client = createApiClient({ baseUrl: 'http://kreide.test/api', getWorld: () => 'de' });
   return { getApiClient: () => client };
 });

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { CabinetTexts } from '@/components/cabinet/texts';
 import { apiErrorOf, fieldErrorsFromAnswer } from '@/components/cabinet/use-settings-form';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import type { PostImageAnswer } from '@/lib/selling/post-images';
 import {
   POST_BODY_MAX,

@@ -3,7 +3,7 @@ import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { isSellerAccount } from '@/lib/accounts/accounts';
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 import { pathFor } from '@/lib/routing/localized-routes';
 import {
   describeFontOrTool,

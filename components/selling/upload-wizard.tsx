@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { apiErrorOf, fieldErrorsFromAnswer } from '@/components/cabinet/use-settings-form';
-import { getApiClient } from '@/lib/api/browser';
+import { getApiClient } from '@/lib/browser-session/browser';
 import { formatAmountInput, parseAmountInput } from '@/lib/money/decimal-input';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { descriptionHtmlToText, descriptionTextToHtml } from '@/lib/selling/description-text';

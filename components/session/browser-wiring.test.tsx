@@ -2,11 +2,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { getApiClient, getSession, pushTag, trackEvent } from '@/lib/api/browser';
+import { getApiClient, getSession, pushTag, trackEvent } from '@/lib/browser-session/browser';
 import { USER } from '@/lib/browser-session/testing/harness';
 import { SessionProvider, type SessionTexts } from './session-provider';
 
-// The browser's real wiring (lib/api/browser.ts): relative /api base, window.localStorage, one
+// The browser's real wiring (lib/browser-session/browser.ts): relative /api base, window.localStorage, one
 // session for the page. The tests share that one session and run in order.
 const mockLoaded: string[] = [];
 jest.mock('./accept-terms-prompt', () => {

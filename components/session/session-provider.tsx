@@ -1,7 +1,7 @@
 'use client';
 
 import { Suspense, createContext, lazy, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { getSession } from '@/lib/api/browser';
+import { getSession } from '@/lib/browser-session/browser';
 import {
   INITIAL_SESSION_STATE,
   type Session,

@@ -3,9 +3,13 @@ import path from 'node:path';
 
 /**
  * Folders (and single modules) of server code, relative to the repository root: the database,
- * the accounts and their secrets, mail, file storage, jobs, caches, rate limits and the config.
+ * the accounts and their secrets, mail, file storage, jobs, caches, rate limits, the config and
+ * the server edge (the API wrapper and the HTTP layer; the browser's API client is
+ * lib/api-client, its session lib/browser-session).
  */
 export const SERVER_MODULES = [
+  'lib/api',
+  'lib/http',
   'lib/db',
   'lib/accounts',
   'lib/mail',

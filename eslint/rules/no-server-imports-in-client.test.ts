@@ -29,9 +29,9 @@ tester.run('no-server-imports-in-client', rule, {
     client("export { type ActualTerms } from '@/lib/accounts/terms';"),
     client("export type * from '@/lib/db/schema';"),
     // Client-safe modules, packages and look-alike names.
-    client("import { getApiClient } from '@/lib/api/browser';"),
+    client("import { getApiClient } from '@/lib/browser-session/browser';"),
     client("import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';"),
-    client("import { mediaUrl } from '@/lib/http/media-url';"),
+    client("import { mediaUrl } from '@/lib/routing/media-url';"),
     client("import { envelope } from '@/lib/environment';"),
     client("import { z } from 'zod';\nimport useSWR from 'swr';\nimport { HTTPError } from 'ky';"),
     client("import { x } from './dbx';", path.join(root, 'lib/x.ts')),

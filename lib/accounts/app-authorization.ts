@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getEnv } from '@/lib/env';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 

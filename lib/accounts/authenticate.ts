@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** E-mail as entered: the one shared schema (lib/api/schemas). */
-export { emailSchema } from '@/lib/api/schemas';
+/** E-mail as entered: the one shared schema (lib/input/schemas.ts). */
+export { emailSchema } from '@/lib/input/schemas';
 
 /** At least 8 characters; long passphrases welcome, up to 200 (argon2 input stays bounded). */
 export const passwordSchema = z

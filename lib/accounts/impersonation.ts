@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getAccountStatus } from './accounts';
 import { emailSchema } from './credentials';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { issueAccessToken, revokeAccessToken, type ClientId } from './tokens';
 
 /** A login-as session lasts an hour at most. */

@@ -1,14 +1,14 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { defineJob } from '@/lib/jobs/registry';
 import { enqueueAccountMail, sendAccountMail } from '@/lib/mail/account-mails';
 import { countAttempt, enforce, RATE_LIMITS, refund } from '@/lib/security/rate-limit';
-import { worldCodeSchema } from '@/lib/api/schemas';
+import { worldCodeSchema } from '@/lib/input/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { findUserByEmail, getAccountStatus, hashPassword } from './accounts';

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { invalidateAuthor } from '@/lib/cache';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { checkImage, renderBackground, renderUserImages } from '@/lib/images/process';
 import { IMAGE_RULES } from '@/lib/images/rules';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { getStorage } from '@/lib/storage/storage';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { slugify } from '@/lib/text/slugify';

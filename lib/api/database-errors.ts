@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from '@/lib/errors/app-error';
 
 /**
  * PostgreSQL errors that only bad input can cause (SQLSTATE class 22, data exceptions, and the

@@ -2,15 +2,16 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { expireAccountPages } from '@/lib/cache/invalidate';
+import { AppError, type ErrorBody, type ErrorCode } from '@/lib/errors/app-error';
+import { errorMessage } from '@/lib/errors/messages';
+import { issuesToDetails, worldParam } from '@/lib/input/schemas';
 import { resolveRouteAuth, type AuthLevel, type SessionFor } from './route-auth';
 import { checkRequestOrigin } from '@/lib/http/origin';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { DEFAULT_WORLD, getWorld, type World, type WorldCode } from '@/lib/worlds/worlds';
 import { databaseErrorCode } from './database-errors';
-import { apiErrorMessage } from './error-messages';
-import { AppError, type ErrorBody, type ErrorCode } from './errors';
+import { errorStatus } from './errors';
 import { findUnstorableText } from './input-walk';
-import { issuesToDetails, worldParam } from './schemas';
 
 export { worldParam };
 export type { AuthLevel };
@@ -76,8 +77,8 @@ export type DeclaredHandler = ((
 
 /** Builds the error response in the one error shape, with the message in the world's language. */
 export function errorResponse(world: WorldCode, code: ErrorCode, details: unknown = null, message?: string) {
-  const status = new AppError(code).status;
-  const body: ErrorBody = { error: { code, message: message ?? apiErrorMessage(world, code, details), details } };
+  const status = errorStatus(code);
+  const body: ErrorBody = { error: { code, message: message ?? errorMessage(world, code, details), details } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = (details as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
   if (code === 'rate_limited' && typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
@@ -194,7 +195,7 @@ export function defineRoute<
             world,
             'forbidden',
             { reason: refusal },
-            apiErrorMessage(world, 'forbidden', { reason: refusal }, { origin: getPublicOrigin() }),
+            errorMessage(world, 'forbidden', { reason: refusal }, { origin: getPublicOrigin() }),
           );
       }
       let params: unknown = undefined;
@@ -239,6 +240,7 @@ export function defineRoute<
       }
       return response;
     } catch (error) {
+      // The route's and the domain's refusals: the code decides the status (lib/api/errors.ts).
       if (error instanceof AppError) return errorResponse(world, error.code, error.details ?? null);
       const databaseCode = databaseErrorCode(error);
       if (databaseCode) {

@@ -1,4 +1,4 @@
-import { isStorableText } from './schemas';
+import { isStorableText } from '@/lib/input/schemas';
 
 /** Deeper JSON than this is no form of ours; refusing it keeps every walk over input bounded. */
 export const MAX_INPUT_DEPTH = 32;

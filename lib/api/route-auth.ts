@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import { getAccountRole } from '@/lib/accounts/accounts';
 import { readSession } from '@/lib/accounts/session';
 import type { ValidToken } from '@/lib/accounts/tokens';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 
 /** Who may call a route, from anyone to an admin acting as themselves. */
 export const AUTH_LEVELS = ['anonymous', 'visitor', 'client', 'user', 'seller', 'admin'] as const;

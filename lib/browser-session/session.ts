@@ -1,4 +1,4 @@
-import type { ApiClient, CallGuard, CallOptions } from '@/lib/api/client';
+import type { ApiClient, CallGuard, CallOptions } from '@/lib/api-client/client';
 import { LOGGED_IN_KEY, USER_ID_KEY, type SessionStorage } from './storage';
 
 export const VALIDATE_PATH = 'v3/oauth2/validate';

@@ -4,7 +4,7 @@ import { API, USER, createHarness, serveApiForTests } from './testing/harness';
 
 const { server, requests } = serveApiForTests();
 
-/** The browser's tracker wiring (lib/api/browser.ts) on a test session. */
+/** The browser's tracker wiring (lib/browser-session/browser.ts) on a test session. */
 function trackerFor(harness: ReturnType<typeof createHarness>) {
   const dataLayer: unknown[] = [];
   const sent: TrackedEvent[][] = [];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';

@@ -2,7 +2,7 @@ import 'server-only';
 import argon2 from 'argon2';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { newInviteCode } from '@/lib/accounts/accounts';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueueAccountMail } from '@/lib/mail/account-mails';

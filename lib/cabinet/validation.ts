@@ -5,7 +5,7 @@
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { idSchema, issueKind, type FieldErrorKind } from '@/lib/api/schemas';
+import { idSchema, issueKind, type FieldErrorKind } from '@/lib/input/schemas';
 import { isCountryCode } from './countries';
 
 // Control characters have no place in names and addresses and break invoices and mails.

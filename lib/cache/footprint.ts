@@ -72,3 +72,12 @@ export async function materialFootprintTags(materialId: number): Promise<string[
 function isWorldTagCode(code: string): boolean {
   return /^[a-z]{2}$/.test(code);
 }
+
+/** The seller tag of every seller with a line in the order (whose cabinet figures it counts in). */
+export async function orderSellerTags(orderId: number): Promise<string[]> {
+  const rows = await getDb()
+    .selectDistinct({ sellerId: t.orderItems.sellerId })
+    .from(t.orderItems)
+    .where(eq(t.orderItems.orderId, orderId));
+  return rows.map((row) => TAGS.seller(row.sellerId));
+}

@@ -1,6 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { applyTagsLocally, publishTags } from './bus';
-import { authorFootprintTags, authorListTags, materialFootprintTags } from './footprint';
+import { authorFootprintTags, authorListTags, materialFootprintTags, orderSellerTags } from './footprint';
 import { TAGS } from './tags';
 
 // Call these after the change has committed, never inside a transaction: the footprint is read
@@ -41,6 +41,22 @@ export async function invalidateDeletedAccount(userId: number): Promise<void> {
 /** A world's lists and counts changed (shelves, filters, subject menu, landings), in every process. */
 export async function invalidateWorld(world: string): Promise<void> {
   await invalidateTags([TAGS.world(world), TAGS.landings]);
+}
+
+/**
+ * The seller's cabinet figures (their materials list, sales, downloads and evaluation) are cached
+ * under one tag per seller (`seller:<id>`), so 20 requests of a seller with 50,000 sales do not
+ * each add them up again. What changes them expires the tag on every process: the seller's own
+ * changes (lib/selling/seller-materials.ts) and an order that became paid or refunded
+ * (`expireSellerCabinetsOfOrder`).
+ */
+export async function expireSellerCabinet(sellerIds: readonly number[]): Promise<void> {
+  await invalidateTags([...new Set(sellerIds)].map((id) => TAGS.seller(id)));
+}
+
+/** The cabinets of every seller with a line in `orderId`. */
+export async function expireSellerCabinetsOfOrder(orderId: number): Promise<void> {
+  await invalidateTags(await orderSellerTags(orderId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOrIdTextSchema, worldCodeSchema } from '@/lib/api/schemas';
+import { idOrIdTextSchema, worldCodeSchema } from '@/lib/input/schemas';
 import type { AuthorProfile } from './authors';
 
 const TOP_FIELDS = [

@@ -12,7 +12,7 @@ import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { absoluteLink } from '@/lib/accounts/links';
 import { hashToken } from '@/lib/accounts/tokens';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/cabinet/validation';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import type { Database } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like-pattern';
 import * as t from '@/lib/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { downloadUrl } from '@/lib/downloads/links';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getStripe } from './stripe-client';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 
 /** What a cart form without scripts can ask for. */
 export const CART_FORM_ACTIONS = ['add', 'remove', 'voucher', 'remove-voucher', 'use-credits', 'drop-credits'] as const;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Database } from '@/lib/db/client';
 import { getMessages } from '@/lib/i18n/messages';
 import * as t from '@/lib/db/schema';

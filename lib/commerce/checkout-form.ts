@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 
 /** The refusals of a checkout form the payment page explains; anything else is `invalid`. */
 export const CHECKOUT_FORM_ERRORS = [

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getEnv, testPaymentsEnabled } from '@/lib/env';
@@ -18,7 +18,7 @@ import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
 import { redemptionsBy } from './vouchers';
-import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
+import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 /** How an order is paid. `free` is chosen by the server when nothing is left to pay. */
 export const PAYMENT_PROVIDERS = ['invoice', 'card', 'free', 'test'] as const;

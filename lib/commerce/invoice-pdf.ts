@@ -5,7 +5,7 @@ import { getMessages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
 import type { Language } from '@/lib/worlds/worlds';
-import type { InvoiceDocument } from './invoices';
+import type { InvoiceDocument } from './invoice-document';
 
 /** The texts of a printed invoice, from the cabinet-settings group (language → en → de). */
 interface InvoiceTexts {

@@ -3,46 +3,11 @@ import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import { nextDocumentNumberCtes, type DocumentKind } from './document-numbers';
+import type { BillingSnapshot, InvoiceDocument } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { PLATFORM } from './platform';
 
 type OrderRow = typeof t.orders.$inferSelect;
-
-/** A billing address as copied into an order and its documents. */
-export interface BillingSnapshot {
-  fullName: string;
-  company: string | null;
-  street: string;
-  postalCode: string;
-  city: string;
-  countryCode: string;
-  vatId: string | null;
-}
-
-/** Everything a document prints, frozen when it is issued. */
-export interface InvoiceDocument {
-  kind: DocumentKind;
-  number: string;
-  issuedAt: string;
-  cancels: string | null;
-  issuer: typeof PLATFORM;
-  buyer: BillingSnapshot;
-  orderReference: string;
-  provider: string;
-  isTestPayment: boolean;
-  currency: string;
-  vat: { kind: string; country: string; rateBasisPoints: number };
-  lines: { title: string; licence: string; gross: number; vat: number; net: number }[];
-  totals: {
-    original: number;
-    voucherDiscount: number;
-    gross: number;
-    vat: number;
-    net: number;
-    creditsUsed: number;
-    due: number;
-  };
-}
 
 /** The fields of an order line a document prints. */
 export type InvoiceItem = Pick<

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { absoluteLink } from '@/lib/accounts/links';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { createFreeDownloadToken } from '@/lib/downloads/links';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
 import { acceptPayment, type PaymentArrival } from './payment-arrival';
 import { lockBuyerAndOrder } from './locks';
 import { refundLines } from './refund-lines';
-import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
+import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 type OrderRow = typeof t.orders.$inferSelect;
 

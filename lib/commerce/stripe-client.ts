@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getEnv } from '@/lib/env';
 
 let client: { config: string; stripe: Stripe } | undefined;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -14,7 +14,7 @@ import { crashPoint } from './crash-points';
 import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
 import { getStripe } from './stripe-client';
-import { expireSellerCabinetsOfOrder } from '@/lib/selling/seller-cache';
+import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 type OrderRow = typeof t.orders.$inferSelect;
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
-import { worldCodeSchema } from '@/lib/api/schemas';
+import { AppError } from '@/lib/errors/app-error';
+import { worldCodeSchema } from '@/lib/input/schemas';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { BASIS_POINTS, MAX_AMOUNT_MINOR } from '@/lib/money/money';

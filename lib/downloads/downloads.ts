@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
-import { stripUnstorable } from '@/lib/api/schemas';
+import { AppError } from '@/lib/errors/app-error';
+import { stripUnstorable } from '@/lib/input/schemas';
 import { getDb } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like-pattern';
 import * as t from '@/lib/db/schema';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import type { InvoiceDocument } from '@/lib/commerce/invoices';
+import type { InvoiceDocument } from '@/lib/commerce/invoice-document';
 import { PLATFORM } from '@/lib/commerce/platform';
 import { getMessages } from '@/lib/i18n/messages';
 import type { CreditNoteDocument } from '@/lib/selling/credit-note-pdf';

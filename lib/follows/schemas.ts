@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, paginationSchema } from '@/lib/api/schemas';
+import { idSchema, paginationSchema } from '@/lib/input/schemas';
 
 /** The body of subscribe and unsubscribe: subjectId and subjectType. Authors can be followed so far. */
 export const subscriptionSchema = z

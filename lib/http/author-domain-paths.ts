@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorBody } from '@/lib/api/errors';
-import { apiErrorMessage } from '@/lib/api/error-messages';
+import type { ErrorBody } from '@/lib/errors/app-error';
+import { errorMessage } from '@/lib/errors/messages';
 import { peekAuthorDomain } from '@/lib/proxy/author-domains';
 import { STOREFRONT_FOLDER, isStorefrontFolderPath } from '@/lib/proxy/storefront-folder';
 import { normalizeHost } from '@/lib/text/host-name';
-import { isOwnHostName } from './own-hosts';
+import { isOwnHostName } from '@/lib/seo/own-hosts';
 
 /**
  * Paths whose first segment Next may read differently from how it is spelled: a backslash, a
@@ -91,7 +91,7 @@ export function refuseAuthorDomainPaths(req: IncomingMessage, res: ServerRespons
       {
         error: {
           code: 'unavailable',
-          message: apiErrorMessage('de', 'unavailable'),
+          message: errorMessage('de', 'unavailable'),
           details: { reason: 'author_domains_loading' },
         },
       },
@@ -102,7 +102,7 @@ export function refuseAuthorDomainPaths(req: IncomingMessage, res: ServerRespons
   return answerJson(req, res, 404, {
     error: {
       code: 'not_found',
-      message: apiErrorMessage(found.domain.world, 'not_found'),
+      message: errorMessage(found.domain.world, 'not_found'),
       details: { reason: 'author_domain' },
     },
   });

@@ -44,7 +44,7 @@ export function acceptedOrigins(): ReadonlySet<string> {
  * - bearer-token clients (the app, partners) carry no ambient credential and pass, as do
  *   requests with neither cookie nor Origin (not a browser acting for a victim).
  * Returns why a request is refused, or null. The refusal's message names the address to open
- * (lib/api/error-messages.ts): a page opened at another name of the site is the common cause.
+ * (lib/errors/messages.ts): a page opened at another name of the site is the common cause.
  */
 export function checkRequestOrigin(request: NextRequest): OriginRefusal | null {
   if (request.headers.get('authorization')?.startsWith('Bearer ')) return null;

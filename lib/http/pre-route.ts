@@ -5,7 +5,7 @@ import { robotsHeaderValue } from '@/lib/seo/page-metadata';
 import { WORLD_COOKIE } from '@/lib/worlds/choose-world';
 import { DEFAULT_WORLD, isWorldCode } from '@/lib/worlds/worlds';
 import { refuseAuthorDomainPaths } from './author-domain-paths';
-import { CLIENT_IP_HEADER } from './client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { maskSecretPath } from './secret-paths';
 import { installCompression } from './compression';
 import { createNonce, getCspBuilder } from './csp';
@@ -21,7 +21,7 @@ import {
 } from './private-page-cache';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
-import { sameOriginPath } from './same-origin-path';
+import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 
 const REMEMBERED_WORLD = new RegExp(`(?:^|;\\s*)${WORLD_COOKIE}=([a-z]{2})(?:;|$)`);

@@ -11,7 +11,7 @@ import { HtmlCache } from './html-cache';
  * day; served from memory they cost the session check and a copy. Only pages whose every datum
  * is expired by a tag are here: the seller's own writes (any API write of theirs, see
  * expireAccountPages), and what others change for them — sales, refunds, moderation, previews,
- * payout runs — through the seller tag (lib/selling/seller-cache.ts).
+ * payout runs — through the seller tag (lib/cache/invalidate.ts).
  */
 export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'cabinet-materials',

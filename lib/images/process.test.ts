@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { errorStatus } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { backgroundSize, checkImage, renderBackground, renderUserImages } from './process';
 import { MAX_INPUT_PIXELS } from './rules';
 import { animatedGif, pixelAt, solidImage, twoToneImage } from './test-images';
@@ -57,7 +58,7 @@ describe('checkImage', () => {
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
     const error = await refusal(checkImage(svg));
-    expect(error.status).toBe(415);
+    expect(errorStatus(error.code)).toBe(415);
     expect(error.details).toMatchObject({ reason: 'unsupported_format', detected: 'svg' });
   });
 
@@ -65,20 +66,20 @@ describe('checkImage', () => {
     const error = await refusal(
       checkImage(Buffer.from('\n  <!doctype html><html><body><img src=x onerror=alert(1)></body></html>')),
     );
-    expect(error.status).toBe(415);
+    expect(errorStatus(error.code)).toBe(415);
     expect(error.details).toMatchObject({ detected: 'html' });
   });
 
   it('refuses formats outside the four, such as TIFF, whatever the file is called (415)', async () => {
     const error = await refusal(checkImage(await solidImage(10, 10, 'tiff')));
-    expect(error.status).toBe(415);
+    expect(errorStatus(error.code)).toBe(415);
     expect(error.details).toMatchObject({ detected: 'tiff' });
   });
 
   it('refuses a file with an image signature that is HTML after it (422)', async () => {
     const error = await refusal(checkImage(Buffer.from('GIF89a<html><script>alert(document.cookie)</script></html>')));
     expect(error.code).toBe('invalid_image');
-    expect(error.status).toBe(422);
+    expect(errorStatus(error.code)).toBe(422);
   });
 
   it('refuses a decompression bomb by its pixel count before decoding it (413)', async () => {
@@ -95,7 +96,7 @@ describe('checkImage', () => {
       bomb.writeInt32BE(crc32(bomb.subarray(12, 29)), 29);
       expect(bomb.length).toBeLessThan(1024);
       const error = await refusal(checkImage(bomb));
-      expect(error.status).toBe(413);
+      expect(errorStatus(error.code)).toBe(413);
       expect(error.details).toMatchObject({ reason: 'too_many_pixels', maxPixels: MAX_INPUT_PIXELS });
     }
   });
@@ -169,7 +170,7 @@ describe('renderUserImages (author image 200, avatar 32×32 quality 95)', () => 
     for (const truncated of [jpeg.subarray(0, Math.floor(jpeg.length / 2)), png.subarray(0, png.length - 40)]) {
       const error = await refusal(checkImage(truncated).then(renderUserImages));
       expect(error.code).toBe('invalid_image');
-      expect(error.status).toBe(422);
+      expect(errorStatus(error.code)).toBe(422);
     }
   });
 

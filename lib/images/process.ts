@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { describeRefusedFile, detectImageFormat } from './detect';
 import { IMAGE_RULES, MAX_INPUT_PIXELS, type AcceptedFormat } from './rules';
 

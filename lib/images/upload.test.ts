@@ -1,4 +1,5 @@
-import { AppError } from '@/lib/api/errors';
+import { errorStatus } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { readUploadedFile } from './upload';
 
 function multipart(parts: Record<string, Blob | string>): Request {
@@ -61,7 +62,7 @@ describe('readUploadedFile', () => {
   it('refuses a declared Content-Length over the limit before reading anything (413)', async () => {
     const { request, stats } = streamedRequest(100, 100, { 'content-length': String(10 * 1024 * 1024) });
     const error = await refusal(readUploadedFile(request, { maxBytes: 1024 }));
-    expect(error.status).toBe(413);
+    expect(errorStatus(error.code)).toBe(413);
     expect(error.details).toMatchObject({ reason: 'file_too_large', maxBytes: 1024 });
     expect(stats.pulled).toBeLessThanOrEqual(1); // at most what the stream queued up front
   });
@@ -70,7 +71,7 @@ describe('readUploadedFile', () => {
     const maxBytes = 256 * 1024;
     const { request, stats } = streamedRequest(50 * 1024 * 1024, 64 * 1024);
     const error = await refusal(readUploadedFile(request, { maxBytes }));
-    expect(error.status).toBe(413);
+    expect(errorStatus(error.code)).toBe(413);
     // The limit plus 64 KB for the multipart framing, in 64 KB chunks: a handful, not 800.
     expect(stats.pulled).toBeLessThan(10);
     expect(stats.cancelled).toBe(true);
@@ -80,7 +81,7 @@ describe('readUploadedFile', () => {
     const error = await refusal(
       readUploadedFile(multipart({ file: new File([new Uint8Array(2000)], 'a.png') }), { maxBytes: 1000 }),
     );
-    expect(error.status).toBe(413);
+    expect(errorStatus(error.code)).toBe(413);
   });
 
   it('accepts a file of exactly the limit', async () => {
@@ -97,7 +98,7 @@ describe('readUploadedFile', () => {
       headers: { 'content-type': 'application/json' },
     });
     const error = await refusal(readUploadedFile(request));
-    expect(error.status).toBe(415);
+    expect(errorStatus(error.code)).toBe(415);
     expect(error.details).toMatchObject({ reason: 'multipart_expected' });
   });
 

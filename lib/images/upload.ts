@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { MAX_UPLOAD_BYTES } from './rules';
 
 /** Room for the multipart boundaries and part headers around the file itself. */

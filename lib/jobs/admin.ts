@@ -1,11 +1,11 @@
 /**
  * What admins see of the job queue: jobs by state (above all `failed`, the dead letters whose
  * retries are used up) and a retry for those. Payloads are shown only through each job's own
- * summary, which never holds a secret (mailed links carry tokens).
+ * summary, which never holds a secret (mailed links carry tokens). The summaries come from the
+ * jobs' definitions, so a caller loads every one first (lib/job-catalogue.ts, as the admin routes do).
  */
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
-import './catalogue';
+import { AppError } from '@/lib/errors/app-error';
 import { getQueue, JOB_SCHEMA, JOB_STATES, type JobState } from './queue';
 import { findJobDefinition, summarizePayload, type JobSummary } from './registry';
 

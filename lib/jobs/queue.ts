@@ -42,7 +42,7 @@ const DEFAULT_SETTINGS: JobSettings = {
   // The embedded PGlite answers one query at a time whatever the pool size, and a worker needs
   // one connection to fetch and one to complete; more would only queue at the socket.
   poolSize: 3,
-  threadCatalogue: path.join(process.cwd(), 'lib', 'jobs', 'catalogue.ts'),
+  threadCatalogue: path.join(process.cwd(), 'lib', 'job-catalogue.ts'),
   overrides: {},
 };
 

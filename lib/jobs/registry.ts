@@ -39,7 +39,7 @@ export interface JobOptions<S extends ZodType> {
   /**
    * Runs the handler in a worker thread instead of the process's event loop. For CPU-bound work
    * (rendering PDFs and previews): on the event loop it would stall every request meanwhile.
-   * The thread loads the job catalogue (`lib/jobs/catalogue.ts`) to find the handler, so such a
+   * The thread loads the job catalogue (`lib/job-catalogue.ts`) to find the handler, so such a
    * job must be defined in a module the catalogue imports.
    */
   thread?: boolean;
@@ -109,7 +109,7 @@ export function findJobDefinition(name: string): JobDefinition | undefined {
 /** The definition of a job by name; throws when this process does not know it. */
 export function getJobDefinition(name: string): JobDefinition {
   const definition = definitions.get(name);
-  if (!definition) throw new Error(`Unknown job "${name}": is its module imported by lib/jobs/catalogue.ts?`);
+  if (!definition) throw new Error(`Unknown job "${name}": is its module imported by lib/job-catalogue.ts?`);
   return definition;
 }
 

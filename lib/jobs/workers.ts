@@ -77,7 +77,7 @@ function toOutput(result: unknown): object | undefined {
 }
 
 /**
- * Starts the workers of this process for every job it defines (import lib/jobs/catalogue.ts
+ * Starts the workers of this process for every job it defines (import lib/job-catalogue.ts
  * first) or for the named ones: each polls its queue, runs one job at a time (`concurrency`
  * workers per job) and completes or fails it; periodic jobs among them are queued on their
  * timers from now on. Returns the names of the queues worked.

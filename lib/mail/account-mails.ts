@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { worldCodeSchema } from '@/lib/api/schemas';
+import { worldCodeSchema } from '@/lib/input/schemas';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';
 import { defineJob } from '@/lib/jobs/registry';

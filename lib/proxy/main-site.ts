@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchForeignRoute, matchRoute, pathForRoute } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
-import { sameOriginPath } from '@/lib/http/same-origin-path';
+import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { jsonForScript } from '@/lib/text/script-json';
 import { TARGET_PATH_COOKIE, WORLD_COOKIE, chooseWorld } from '@/lib/worlds/choose-world';
 

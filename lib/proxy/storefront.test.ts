@@ -4,7 +4,7 @@ import {
 } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { NextRequest } from 'next/server';
 import { resetEnvCache } from '@/lib/env';
-import { MATCHER_OWN_HOSTS } from '@/lib/http/own-hosts';
+import { MATCHER_OWN_HOSTS } from '@/lib/seo/own-hosts';
 import { config, proxy } from '@/proxy';
 import { findAuthorDomain, forgetAuthorDomains, peekAuthorDomain, rememberAuthorDomains } from './author-domains';
 import { isStorefrontFolderPath, storefrontFolderNotFound } from './storefront';

@@ -1,4 +1,4 @@
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { matchForeignRoute, matchRoute, pathForRoute, type RouteParams } from './localized-routes';
 import type { Route } from './routes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextSchema, parseId, stripUnstorable } from '@/lib/api/schemas';
+import { idTextSchema, parseId, stripUnstorable } from '@/lib/input/schemas';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'bestseller', 'price_asc', 'price_desc'] as const;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
-import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { CLIENT_IP_HEADER } from './client-ip';
 
 export interface RateLimitRule {
   /** What is counted, e.g. `sign-in:ip:203.0.113.9` or `sign-in:account:a@b.c`. */

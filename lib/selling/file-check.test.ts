@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { AppError } from '@/lib/api/errors';
+import { errorStatus } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { solidImage } from '@/lib/images/test-images';
 import {
   ARCHIVE_LIMITS,
@@ -23,9 +24,9 @@ async function refusal(bytes: Buffer, slot: UploadSlot = 'material_file') {
     (thrown: unknown) => thrown,
   );
   expect(error).toBeInstanceOf(AppError);
-  const { status, details } = error as AppError;
+  const { code, details } = error as AppError;
   expect(FILE_REFUSAL_REASONS).toContain((details as { reason: string }).reason);
-  return { status, details };
+  return { status: errorStatus(code), details };
 }
 
 // ---------------------------------------------------------------------------------------------

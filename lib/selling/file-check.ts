@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { findActiveContent } from '@/lib/downloads/active-content';
 import sharp from 'sharp';
-import { AppError, type ErrorCode } from '@/lib/api/errors';
+import { AppError, type ErrorCode } from '@/lib/errors/app-error';
 import { detectImageFormat } from '@/lib/images/detect';
 
 /**

@@ -4,7 +4,7 @@
  * API, the job and the pages share one reading of them.
  */
 import { z } from 'zod';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { currencyExponent } from '@/lib/money/money';
 

@@ -1,10 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
-import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
+import { AppError } from '@/lib/errors/app-error';
+import { expireSellerCabinet, invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { expireSellerCabinet } from './seller-cache';
 
 /**
  * An admin hides a material from the catalogue with a reason its seller sees on their pages

@@ -20,7 +20,7 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { applyTagsLocally, publishTags } from '@/lib/cache/bus';
 import { TAGS } from '@/lib/cache/tags';
 import { CREDIT_NOTE_SERIES, documentNumberSql, reserveDocumentNumbersCte } from '@/lib/commerce/document-numbers';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
-import { isStorableText } from '@/lib/api/schemas';
+import { AppError } from '@/lib/errors/app-error';
+import { isStorableText } from '@/lib/input/schemas';
 import { invalidateAuthor, invalidateTags } from '@/lib/cache/invalidate';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb, type Database } from '@/lib/db/client';

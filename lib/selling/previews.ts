@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { applyTagsLocally, publishTags } from '@/lib/cache/bus';
 import { materialFootprintTags } from '@/lib/cache/footprint';
 import { TAGS } from '@/lib/cache/tags';

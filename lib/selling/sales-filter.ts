@@ -8,7 +8,7 @@
  * every query, CSV and chart.
  */
 import { z } from 'zod';
-import { idTextSchema, worldCodeSchema } from '@/lib/api/schemas';
+import { idTextSchema, worldCodeSchema } from '@/lib/input/schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

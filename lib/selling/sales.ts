@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { cached } from '@/lib/cache/cached';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
@@ -569,7 +569,7 @@ async function sellerEvaluationNow(
 }
 
 // The seller's figures, cached per seller and arguments under the seller's tag: expired by the
-// seller's own changes and by orders that became paid or refunded (lib/selling/seller-cache.ts),
+// seller's own changes and by orders that became paid or refunded (lib/cache/invalidate.ts),
 // and refreshed after a minute whatever happens. Adding up 50,000 sales for each of 20 requests
 // is what kept these pages far from their budget.
 const sellerTag = (sellerId: number) => [TAGS.seller(sellerId)];

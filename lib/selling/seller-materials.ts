@@ -1,16 +1,16 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { cached } from '@/lib/cache/cached';
-import { invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
+import { expireSellerCabinet, invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getAccountRole } from '@/lib/accounts/accounts';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { getStorage } from '@/lib/storage/storage';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { slugify } from '@/lib/text/slugify';
@@ -30,7 +30,6 @@ import {
 } from './material-rules';
 import { isOwnPreviewFile, publishShownPreviews, UPLOADED_COVER_NAME } from './preview-publishing';
 import { materialPreviewsJob, previewWatermark, storeCoverImage } from './previews';
-import { expireSellerCabinet } from './seller-cache';
 import { versionMailsFanOutJob } from './version-mails';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

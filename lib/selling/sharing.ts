@@ -5,7 +5,7 @@ import { ensureAccountState } from '@/lib/cabinet/account-state';
 import { isOnSale } from '@/lib/catalog/labels';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { getPublicOrigin } from '@/lib/seo/origin';

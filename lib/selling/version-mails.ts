@@ -9,7 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { absoluteLink } from '@/lib/accounts/links';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';

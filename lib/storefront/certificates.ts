@@ -1,6 +1,6 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { parseHostName } from '@/lib/text/host-name';
-import { isCertifiedOwnHostName, isOwnHostName } from '@/lib/http/own-hosts';
+import { isCertifiedOwnHostName, isOwnHostName } from '@/lib/seo/own-hosts';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';
 
 export { MAX_HOST_LENGTH } from '@/lib/text/host-name';

@@ -1,13 +1,13 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { parseHostName } from '@/lib/text/host-name';
-import { isOwnHostName, publicHostName } from '@/lib/http/own-hosts';
+import { isOwnHostName, publicHostName } from '@/lib/seo/own-hosts';
 import { rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { enforce, type RateLimitRule } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';

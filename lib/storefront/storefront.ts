@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { parseId } from '@/lib/api/schemas';
+import { parseId } from '@/lib/input/schemas';
 import { cached } from '@/lib/cache/cached';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';

@@ -4,7 +4,7 @@ import { GET as megaMenu } from '@/app/api/v3/mega-menu/get-subjects/route';
 import { GET as getCountry } from '@/app/api/v3/location/get-country/route';
 import { POST as setCountry } from '@/app/api/v3/location/set-country/route';
 import { GET as unknownGet, POST as unknownPost } from '@/app/api/[...path]/route';
-import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
 

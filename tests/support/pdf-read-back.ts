@@ -8,7 +8,7 @@
  */
 import { PDFDocument, PDFPage } from 'pdf-lib';
 import { renderInvoicePdf } from '@/lib/commerce/invoice-pdf';
-import type { InvoiceDocument } from '@/lib/commerce/invoices';
+import type { InvoiceDocument } from '@/lib/commerce/invoice-document';
 import { stampPdf } from '@/lib/downloads/stamp';
 import { renderCreditNotePdf, type CreditNoteDocument } from '@/lib/selling/credit-note-pdf';
 import type { Language } from '@/lib/worlds/worlds';

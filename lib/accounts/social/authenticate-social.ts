@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { DEFAULT_WORLD, type WorldCode } from '@/lib/worlds/worlds';
 import { verifyIdToken } from './id-token';
 import { PROVIDER_LABELS, requireProviderConfig, type SocialProvider } from './providers';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import type { WorldCode } from '@/lib/worlds/worlds';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import type { SocialProviderConfig } from './providers';
 
 /** The parts of a provider's discovery document Kreide uses. */

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { getEnv, type Env } from '@/lib/env';
 
 export const SOCIAL_PROVIDERS = ['google', 'apple_id', 'facebook', 'microsoft'] as const;

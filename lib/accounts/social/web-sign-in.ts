@@ -1,5 +1,5 @@
 import type { NextRequest, NextResponse } from 'next/server';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { isHttps, writeSessionCookie } from '../session';

@@ -1,11 +1,11 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { createApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api-client/client';
 import { createSession, type SessionPaths, type SessionUser } from '../session';
 import { LOGGED_IN_KEY, USER_ID_KEY, createSessionStorage } from '../storage';
 import { MemoryStorage } from './memory-storage';
 
-/** Test-only wiring of the session against MSW: the same pieces as lib/api/browser.ts. */
+/** Test-only wiring of the session against MSW: the same pieces as lib/browser-session/browser.ts. */
 export const API = 'http://kreide.test/api';
 export const PATHS: SessionPaths = { login: '/de/anmelden', registerConfirm: '/de/registrieren/bestaetigen/' };
 export const USER: SessionUser = {

@@ -10,7 +10,7 @@ import { getMaterialDetail, listAuthorMaterials, type MaterialCard } from '@/lib
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
-import { mediaUrl } from '@/lib/http/media-url';
+import { mediaUrl } from '@/lib/routing/media-url';
 import { getStorefront, resolveStorefrontPath } from '@/lib/storefront/storefront';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { getWorld, type World } from '@/lib/worlds/worlds';

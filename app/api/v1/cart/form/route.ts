@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idOrIdTextSchema, textSchema } from '@/lib/api/schemas';
+import { idOrIdTextSchema, textSchema } from '@/lib/input/schemas';
 import { addToCart, removeFromCart, setCartCredits, setCartVoucher, type CartView } from '@/lib/commerce/cart';
 import {
   CART_FORM_ACTIONS,

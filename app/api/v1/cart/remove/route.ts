@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { removeFromCart } from '@/lib/commerce/cart';
 import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 

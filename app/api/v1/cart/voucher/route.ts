@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import { setCartVoucher } from '@/lib/commerce/cart';
 import { cartOwnerOf, rememberCart } from '@/lib/commerce/cart-request';
 

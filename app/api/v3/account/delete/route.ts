@@ -4,7 +4,7 @@ import { defineRoute } from '@/lib/api/handler';
 import { deleteAccount, getDeletionRequirements } from '@/lib/cabinet/delete-account';
 import { deleteAccountSchema } from '@/lib/cabinet/validation';
 import { invalidateDeletedAccount } from '@/lib/cache';
-import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 
 // GET /api/v3/account/delete?world= — how the signed-in user confirms a deletion
 // (confirm_with 'password' or 'email') and whether this session may delete at all.

@@ -1,4 +1,6 @@
 import { defineRoute } from '@/lib/api/handler';
+// Every job's definition: lib/jobs/admin.ts summarises a job's payload with it.
+import '@/lib/job-catalogue';
 import { listJobs, listJobsQuerySchema } from '@/lib/jobs/admin';
 
 // GET /api/v3/admin/jobs?world=&state=failed&name=&page=&limit= — queued jobs in one state for

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { assertDownloadable } from '@/lib/downloads/downloads';
 import { DOWNLOAD_LINK_TTL_MS, downloadUrl } from '@/lib/downloads/links';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { prepareDownload } from '@/lib/downloads/downloads';
 import { readDownloadToken } from '@/lib/downloads/links';

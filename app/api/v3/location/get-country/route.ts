@@ -1,7 +1,7 @@
 import { defineRoute } from '@/lib/api/handler';
 import { getEnv } from '@/lib/env';
 import { COUNTRY_COOKIE, resolveCountry } from '@/lib/location/country';
-import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 
 // GET /api/v3/location/get-country?world= — the visitor's country and its currency.
 export const GET = defineRoute(

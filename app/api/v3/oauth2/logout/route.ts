@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { clearSessionCookie, readAccessToken, readReturnToken, usesSessionCookie } from '@/lib/accounts/session';
 import { revokeAccessToken } from '@/lib/accounts/tokens';

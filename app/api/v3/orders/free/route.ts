@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { claimFreeMaterial } from '@/lib/commerce/checkout';
 import { toOrderView } from '@/lib/commerce/order-view';
 import { getDb } from '@/lib/db/client';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import { findInvitation } from '@/lib/accounts/referrals';
 
 const querySchema = z.object({ code: textSchema(40).pipe(z.string().min(1)) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import { suggest } from '@/lib/search/suggest';
 
 const query = z.object({ q: textSchema(100).pipe(z.string().min(2, 'At least two characters')) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import { MAX_HOST_LENGTH } from '@/lib/storefront/certificates';
 import { addDomainClaim, listDomainClaims, MAX_DOMAINS_PER_SELLER } from '@/lib/storefront/domain-claims';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idSchema } from '@/lib/api/schemas';
+import { idSchema } from '@/lib/input/schemas';
 import { acceptActualTerms } from '@/lib/accounts/terms';
 
 const bodySchema = z.object({ terms_version_id: idSchema.optional() }).strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
-import { textSchema } from '@/lib/api/schemas';
+import { textSchema } from '@/lib/input/schemas';
 import { MAX_HOST_LENGTH, mayIssueCertificate } from '@/lib/storefront/certificates';
 
 // GET /api/v3/tls/ask?domain= — the question an on-demand TLS proxy (Caddy's on_demand_tls ask)

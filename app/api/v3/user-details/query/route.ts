@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { authorQuerySchema, selectAuthorFields } from '@/lib/catalog/author-query';
 import { getAuthorProfile } from '@/lib/catalog/authors';

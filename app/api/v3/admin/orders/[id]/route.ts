@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { adminOrderView } from '@/lib/commerce/admin-orders';
 import { getDb } from '@/lib/db/client';
 

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { endImpersonation } from '@/lib/accounts/impersonation';
 import { clearSessionCookie, isHttps, readReturnToken, writeSessionCookie } from '@/lib/accounts/session';

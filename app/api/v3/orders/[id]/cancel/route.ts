@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { cancelOrder } from '@/lib/commerce/order-cancel';
 import { toOrderView } from '@/lib/commerce/order-view';
 import { getDb } from '@/lib/db/client';

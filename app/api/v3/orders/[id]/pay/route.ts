@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { payCardOrder } from '@/lib/commerce/checkout';
 
 // POST /api/v3/orders/{id}/pay — "pay now" for the buyer's own card order that waits: where to

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
-import { idOrIdTextSchema } from '@/lib/api/schemas';
+import { idOrIdTextSchema } from '@/lib/input/schemas';
 import { claimFreeMaterial, materialPagePath } from '@/lib/commerce/checkout';
 import { pathFor } from '@/lib/routing/localized-routes';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute, MAX_JSON_BODY_BYTES } from '@/lib/api/handler';
 import { handleStripeWebhook } from '@/lib/commerce/stripe';
 

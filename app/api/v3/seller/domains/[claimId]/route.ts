@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { removeDomain } from '@/lib/storefront/domain-claims';
 
 // DELETE /api/v3/seller/domains/{claimId} — removes the claim and the storefront on its domain.

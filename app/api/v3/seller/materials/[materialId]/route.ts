@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { materialPatchSchema } from '@/lib/selling/material-rules';
 import { deleteSellerMaterial, getSellerMaterial, updateSellerMaterial } from '@/lib/selling/seller-materials';
 

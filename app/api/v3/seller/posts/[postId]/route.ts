@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { deleteSellerPost, getSellerPost, postPatchSchema, updateSellerPost } from '@/lib/selling/posts';
 
 const params = z.object({ postId: idTextSchema });

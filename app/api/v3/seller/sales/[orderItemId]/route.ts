@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { getSaleStatement } from '@/lib/selling/sales';
 
 // GET /api/v3/seller/sales/{orderItemId} — the statement of one of my sales.

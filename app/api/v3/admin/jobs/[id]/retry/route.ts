@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { audit } from '@/lib/accounts/impersonation';
 import { defineRoute } from '@/lib/api/handler';
+// Every job's definition: lib/jobs/admin.ts summarises a job's payload with it.
+import '@/lib/job-catalogue';
 import { jobIdSchema, retryFailedJob } from '@/lib/jobs/admin';
 import { clientIp } from '@/lib/security/rate-limit';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audit } from '@/lib/accounts/impersonation';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema, textSchema } from '@/lib/api/schemas';
+import { idTextSchema, textSchema } from '@/lib/input/schemas';
 import { setMaterialHidden } from '@/lib/selling/moderation';
 import { clientIp } from '@/lib/security/rate-limit';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audit } from '@/lib/accounts/impersonation';
 import { defineRoute } from '@/lib/api/handler';
-import { idSchema, idTextSchema } from '@/lib/api/schemas';
+import { idSchema, idTextSchema } from '@/lib/input/schemas';
 import { adminOrderView } from '@/lib/commerce/admin-orders';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';

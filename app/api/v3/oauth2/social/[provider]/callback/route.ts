@@ -9,7 +9,7 @@ import {
   socialErrorOf,
   startWebSession,
 } from '@/lib/accounts/social/web-sign-in';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError } from '@/lib/api/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { payCardOrder } from '@/lib/commerce/checkout';
 import { pathFor } from '@/lib/routing/localized-routes';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { DOMAIN_CHECKS_PER_HOUR, verifyDomainClaim } from '@/lib/storefront/domain-claims';
 
 // POST /api/v3/seller/domains/{claimId}/verify — looks up the TXT record and, when it is there,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idSchema, idTextSchema } from '@/lib/api/schemas';
+import { idSchema, idTextSchema } from '@/lib/input/schemas';
 import { BUNDLE_MAX_ITEMS } from '@/lib/selling/material-rules';
 import { setBundleItems } from '@/lib/selling/seller-materials';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { readUploadedFile } from '@/lib/images/upload';
 import { MAX_BYTES_BY_KIND } from '@/lib/selling/file-check';
 import { uploadCover } from '@/lib/selling/seller-materials';

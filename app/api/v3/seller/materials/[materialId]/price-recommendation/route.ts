@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { recommendPriceFor } from '@/lib/selling/seller-pricing';
 
 // GET /api/v3/seller/materials/{id}/price-recommendation — what similar materials sell for.

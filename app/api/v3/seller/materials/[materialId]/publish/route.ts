@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { publishMaterial } from '@/lib/selling/seller-materials';
 
 // POST /api/v3/seller/materials/{id}/publish — publishes a draft or an unpublished material.

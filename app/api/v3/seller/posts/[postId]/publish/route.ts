@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { publishSellerPost } from '@/lib/selling/posts';
 
 // POST /api/v3/seller/posts/{id}/publish — makes a draft public, dated now.

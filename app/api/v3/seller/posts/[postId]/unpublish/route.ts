@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { unpublishSellerPost } from '@/lib/selling/posts';
 
 // POST /api/v3/seller/posts/{id}/unpublish — takes a published post back to a draft.

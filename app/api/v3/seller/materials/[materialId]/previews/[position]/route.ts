@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema } from '@/lib/api/schemas';
+import { idTextSchema } from '@/lib/input/schemas';
 import { MAX_PREVIEW_PAGES } from '@/lib/selling/previews';
 import { readPreviewImage } from '@/lib/selling/seller-materials';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
-import { idTextSchema, textSchema } from '@/lib/api/schemas';
+import { idTextSchema, textSchema } from '@/lib/input/schemas';
 import { releaseStagedVersion } from '@/lib/selling/seller-materials';
 
 // POST /api/v3/seller/materials/{id}/versions/release — the staged upload becomes the version

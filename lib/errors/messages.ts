@@ -1,14 +1,14 @@
 import { getMessages } from '@/lib/i18n/messages';
 import { getWorldOrDefault } from '@/lib/worlds/worlds';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from './app-error';
 
 /**
- * The user-facing text of an API error in the world's language: the reason's own text when
+ * The user-facing text of an error in the world's language: the reason's own text when
  * there is one (`common.apiReasons`, its `{name}` placeholders filled from `values`), else the
  * code's (`common.apiErrors`). Free of Next imports,
  * so server.ts can answer in the error shape before Next is set up.
  */
-export function apiErrorMessage(
+export function errorMessage(
   world: string,
   code: ErrorCode,
   details: unknown = null,

@@ -1,9 +1,9 @@
 'use client';
 
-import { createSession, type Session } from '@/lib/browser-session/session';
-import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from '@/lib/browser-session/storage';
-import { createTracker, type Tracker } from '@/lib/browser-session/tracking';
-import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
+import { createSession, type Session } from './session';
+import { CART_TOKEN_KEY, createSessionStorage, type SessionStorage } from './storage';
+import { createTracker, type Tracker } from './tracking';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '@/lib/api-client/client';
 
 /** Error reporting is sampled at 10 percent of visitors, decided once per visitor. */
 const SAMPLE_KEY = 'kreide_error_sample';

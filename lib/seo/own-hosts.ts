@@ -1,5 +1,5 @@
 import { getEnv, type Env } from '@/lib/env';
-import { getPublicOrigin } from '@/lib/seo/origin';
+import { getPublicOrigin } from './origin';
 import { isIpLiteral, normalizeHost, ownHostMatcher } from '@/lib/text/host-name';
 
 /**
