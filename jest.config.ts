@@ -63,6 +63,12 @@ export default async function jestConfig(): Promise<Config> {
     // One seeded template database per seed size and run; each integration file copies one.
     globalSetup: '<rootDir>/tests/integration/support/template-setup.ts',
     globalTeardown: '<rootDir>/tests/integration/support/template-teardown.ts',
+    // next-intl/server answering from the message files in every integration file (the file
+    // checks the test's path, as both projects hold unit and integration files).
+    setupFilesAfterEnv: [
+      ...(resolved.setupFilesAfterEnv ?? []),
+      '<rootDir>/tests/integration/support/next-intl-setup.ts',
+    ],
   };
   return {
     maxWorkers: WORKERS,

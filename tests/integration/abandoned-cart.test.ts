@@ -10,7 +10,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import { POST as restoreForm } from '@/app/api/v1/cart/restore/form/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { AbandonedCartPage } from '@/components/commerce/abandoned-cart-page';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { updateNotificationPreferences } from '@/lib/cabinet/notification-preferences';
@@ -25,7 +24,7 @@ import { hashToken } from '@/lib/accounts/tokens';
 import { checkout } from '@/lib/commerce/checkout';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { startPeriodicJobs } from '@/lib/jobs/periodic';
@@ -37,17 +36,9 @@ import { paidMaterials } from './support/catalogue';
 import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
-
-let language: ReturnType<typeof getWorld>['language'] = 'de';
-
-// Server translations without a Next request: the merged messages next-intl would get.
-jest.mock('next-intl/server', () => ({
-  getTranslations: async (namespace: string) => (key: string) => {
-    let node: string | Messages | undefined = getMessages(language)[namespace];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    return typeof node === 'string' ? node : `${namespace}.${key}`;
-  },
-}));
+import { FORM, postForm } from './support/routes';
+import { cookiesSetBy, signIn } from './support/session';
+import { translateInto } from './support/translations';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -56,7 +47,6 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 
 const PASSWORD = 'correct horse battery';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let counter = 0;
 interface Teacher {
@@ -144,21 +134,7 @@ function tokenOf(text: string, path: RegExp): string {
 }
 
 function postRestore(world: WorldCode, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return restoreForm(
-    apiRequest(`/api/v1/cart/restore/form?world=${world}`, {
-      method: 'POST',
-      body: new URLSearchParams(fields).toString(),
-      headers: { ...FORM, ...headers },
-    }) as NextRequest,
-  );
-}
-
-/** The cookies a response sets, as a browser sends them back. */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return postForm(restoreForm, `/api/v1/cart/restore/form?world=${world}`, fields, headers);
 }
 
 async function cartIds(world: WorldCode, headers: Record<string, string>): Promise<number[]> {
@@ -166,17 +142,6 @@ async function cartIds(world: WorldCode, headers: Record<string, string>): Promi
   const cart = ((await response.json()) as { items: { cart: { cartItems: { material: { id: number } }[] } } }).items
     .cart;
   return cart.cartItems.map((item) => item.material.id).sort((a, b) => a - b);
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 /** Every cart of the database, to prove a refused restore wrote none. */
@@ -188,7 +153,7 @@ async function cartCount(): Promise<number> {
 }
 
 async function renderPage(world: WorldCode, token: string, userId: number | null): Promise<string> {
-  language = getWorld(world).language;
+  translateInto(getWorld(world).language);
   const node = await AbandonedCartPage.render({
     world: getWorld(world),
     route: getRoute('abandoned-cart'),
@@ -471,7 +436,7 @@ describe(`restoring an abandoned cart on ${BACKEND}`, () => {
     const response = await postRestore('de', { token, price: '1' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/de/warenkorb?notice=restored');
-    const cookie = cookiesOf(response);
+    const cookie = cookiesSetBy(response);
     expect(cookie).toMatch(/c_t=[\w-]{43}/);
     expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(await cartIds('de', { cookie })).toEqual(lines.map((line) => line.id).sort((x, y) => x - y));
@@ -493,7 +458,7 @@ describe(`restoring an abandoned cart on ${BACKEND}`, () => {
     await addToCart({ world: 'de', userId: other.id, cartToken: null }, extra!.id, 'single');
     await getDb().update(t.materials).set({ isActive: false }).where(eq(t.materials.id, withdrawn!.id));
     try {
-      const cookie = await signIn(other.email, PASSWORD);
+      const cookie = await signIn(other.email, { password: PASSWORD });
       const response = await postRestore('de', { token }, { cookie });
       expect(response.headers.get('location')).toBe('/de/warenkorb?notice=restored');
       // Their own line stays; of the three, only the one they can still buy is added.
@@ -504,7 +469,7 @@ describe(`restoring an abandoned cart on ${BACKEND}`, () => {
   });
 
   it('leaves out the visitor’s own material, and says so when nothing could be taken', async () => {
-    const cookie = await signIn(DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+    const cookie = await signIn(DEMO_ACCOUNTS.seller);
     const response = await postRestore('de', { token }, { cookie });
     expect(response.headers.get('location')).toBe('/de/warenkorb?notice=restored');
     const ids = await cartIds('de', { cookie });
@@ -523,7 +488,7 @@ describe(`restoring an abandoned cart on ${BACKEND}`, () => {
   });
 
   it('changes nothing for the buyer it was mailed to: their cart is theirs already', async () => {
-    const cookie = await signIn(buyer.email, PASSWORD);
+    const cookie = await signIn(buyer.email, { password: PASSWORD });
     const before = await cartIds('de', { cookie });
     const response = await postRestore('de', { token }, { cookie });
     expect(response.headers.get('location')).toBe('/de/warenkorb?notice=restored');

@@ -19,6 +19,8 @@ import { readOutbox } from '@/lib/mail/outbox';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
+import { callRoute } from './support/routes';
+import { requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -29,23 +31,16 @@ afterAll(() => database.stop());
 type Handler = (request: NextRequest) => Promise<Response>;
 type Headers = Record<string, string>;
 
-const ORIGIN = { origin: 'http://localhost:3000' };
 let ipCounter = 0;
 /** A client address of its own for each caller that needs one (limits are per IP). */
 const newIp = () => `192.0.2.${(ipCounter++ % 250) + 1}`;
 
 const post = (handler: Handler, path: string, body: unknown, headers: Headers) =>
-  handler(apiRequest(path, { method: 'POST', body, headers: { ...ORIGIN, ...headers } }));
+  callRoute(handler, path, { method: 'POST', body, headers });
 
-const signIn = (email: string, password: string, ip: string, clientId: 'web' | 'app' = 'web') =>
-  post(
-    authenticate,
-    '/api/v3/oauth2/authenticate',
-    { client_id: clientId, grant_type: 'password', username: email, password },
-    { 'x-kreide-client-ip': ip },
-  );
-
-const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+/** A sign-in attempt from client address `ip`: the limits under test count per address. */
+const signIn = (email: string, password: string, ip: string, client: 'web' | 'app' = 'web') =>
+  requestSignIn(email, { password, client, headers: { 'x-kreide-client-ip': ip } });
 
 let accountCounter = 0;
 /** A fresh, confirmed account with a password. */
@@ -66,7 +61,7 @@ async function freshAccount(password = 'correct horse battery') {
 async function signedIn(account: { email: string; password: string }): Promise<Headers> {
   const response = await signIn(account.email, account.password, newIp());
   expect(response.status).toBe(200);
-  return { cookie: cookieOf(response) };
+  return { cookie: sessionCookieOf(response) };
 }
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {

@@ -26,6 +26,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
 import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
+import { callRoute, type RouteCall } from './support/routes';
+import { requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -36,26 +38,12 @@ afterAll(() => database.stop());
 type Handler = (request: ReturnType<typeof apiRequest>) => Promise<Response>;
 let ipCounter = 0;
 /** Each call comes from its own client address unless a test pins one, so limits stay per test. */
-const call = (
-  handler: Handler,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) =>
-  handler(
-    apiRequest(path, {
-      method: init.body === undefined && !init.method ? 'GET' : 'POST',
-      ...init,
-      headers: { 'x-kreide-client-ip': `198.51.100.${(ipCounter++ % 250) + 1}`, ...init.headers },
-    }),
-  );
+const ownClientIp = () => ({ 'x-kreide-client-ip': `198.51.100.${(ipCounter++ % 250) + 1}` });
+const call = (handler: Handler, path: string, init: RouteCall = {}) =>
+  callRoute(handler, path, { ...init, headers: { ...ownClientIp(), ...init.headers } });
 
-const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-
-async function signIn(email: string, password: string, world = 'de') {
-  return call(authenticate, `/api/v3/oauth2/authenticate?world=${world}`, {
-    body: { client_id: 'web', grant_type: 'password', username: email, password },
-  });
-}
+const signIn = (email: string, password: string, world = 'de') =>
+  requestSignIn(email, { password, world, headers: ownClientIp() });
 
 async function lastMailTo(address: string) {
   const mails = (await deliveredMail()).filter((mail) => mail.to.includes(address));
@@ -99,10 +87,12 @@ describe(`sign-up and confirmation on ${BACKEND}`, () => {
     const session = await signIn(email, 'gute-passphrase', 'it');
     expect(session.status).toBe(200);
     // Terms of the world were accepted at sign-up, so validation passes.
-    const valid = await call(validate, '/api/v3/oauth2/validate?world=it', { headers: { cookie: cookieOf(session) } });
+    const valid = await call(validate, '/api/v3/oauth2/validate?world=it', {
+      headers: { cookie: sessionCookieOf(session) },
+    });
     expect(valid.status).toBe(200);
     const user = await (
-      await call(currentUser, '/api/v1/user?world=it', { headers: { cookie: cookieOf(session) } })
+      await call(currentUser, '/api/v1/user?world=it', { headers: { cookie: sessionCookieOf(session) } })
     ).json();
     expect(user).toMatchObject({
       email,
@@ -198,12 +188,20 @@ describe(`sign-up and confirmation on ${BACKEND}`, () => {
     const buyer = await signIn(DEMO_ACCOUNTS.buyer, DEMO_PASSWORD);
     const body = { email: 'kollegin@example.org', public_name: 'Kollegin' };
     expect(
-      (await call(createAccount, '/api/v3/admin/accounts?world=fr', { body, headers: { cookie: cookieOf(buyer) } }))
-        .status,
+      (
+        await call(createAccount, '/api/v3/admin/accounts?world=fr', {
+          body,
+          headers: { cookie: sessionCookieOf(buyer) },
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call(createAccount, '/api/v3/admin/accounts?world=fr', { body, headers: { cookie: cookieOf(admin) } }))
-        .status,
+      (
+        await call(createAccount, '/api/v3/admin/accounts?world=fr', {
+          body,
+          headers: { cookie: sessionCookieOf(admin) },
+        })
+      ).status,
     ).toBe(201);
     const token = linkToken((await lastMailTo('kollegin@example.org'))!.text, /\/fr\/[^/\s]+/);
     expect(
@@ -301,7 +299,7 @@ describe(`password recovery and changes on ${BACKEND}`, () => {
         .status,
     ).toBe(404);
     expect(
-      (await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: cookieOf(oldSession) } })).status,
+      (await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: sessionCookieOf(oldSession) } })).status,
     ).toBe(401);
     expect((await signIn(DEMO_ACCOUNTS.seller, DEMO_PASSWORD)).status).toBe(401);
     expect((await signIn(DEMO_ACCOUNTS.seller, 'neues-passwort-1')).status).toBe(200);
@@ -327,7 +325,7 @@ describe(`password recovery and changes on ${BACKEND}`, () => {
     const first = await signIn(DEMO_ACCOUNTS.buyer, DEMO_PASSWORD);
     const second = await signIn(DEMO_ACCOUNTS.buyer, DEMO_PASSWORD);
     const wrong = await call(changePassword, '/api/v3/password/change', {
-      headers: { cookie: cookieOf(second) },
+      headers: { cookie: sessionCookieOf(second) },
       body: { current_password: 'falsch', new_password: 'ganz-neu-123' },
     });
     expect(wrong.status).toBe(400);
@@ -342,28 +340,28 @@ describe(`password recovery and changes on ${BACKEND}`, () => {
     expect(
       (
         await call(changePassword, '/api/v3/password/change', {
-          headers: { cookie: cookieOf(second), origin: 'https://evil.example' },
+          headers: { cookie: sessionCookieOf(second), origin: 'https://evil.example' },
           body: { current_password: DEMO_PASSWORD, new_password: 'ganz-neu-123' },
         })
       ).status,
     ).toBe(403);
     const ok = await call(changePassword, '/api/v3/password/change', {
-      headers: { cookie: cookieOf(second), origin: 'http://localhost:3000' },
+      headers: { cookie: sessionCookieOf(second), origin: 'http://localhost:3000' },
       body: { current_password: DEMO_PASSWORD, new_password: 'ganz-neu-123' },
     });
     expect(ok.status).toBe(200);
-    expect((await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: cookieOf(first) } })).status).toBe(
-      401,
-    );
-    expect((await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: cookieOf(second) } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: sessionCookieOf(first) } })).status,
+    ).toBe(401);
+    expect(
+      (await call(validate, '/api/v3/oauth2/validate', { headers: { cookie: sessionCookieOf(second) } })).status,
+    ).toBe(200);
     expect((await signIn(DEMO_ACCOUNTS.buyer, 'ganz-neu-123')).status).toBe(200);
   });
 
   it('changes the e-mail only after the new address confirms; taken addresses are refused', async () => {
     const session = await signIn(DEMO_ACCOUNTS.buyer, 'ganz-neu-123');
-    const headers = { cookie: cookieOf(session) };
+    const headers = { cookie: sessionCookieOf(session) };
     const taken = await call(requestEmailChange, '/api/v3/email-change/request', {
       headers,
       body: { new_email: DEMO_ACCOUNTS.admin, password: 'ganz-neu-123' },
@@ -397,7 +395,7 @@ describe(`terms on ${BACKEND}`, () => {
   it('publishing new terms makes validation answer terms_not_accepted until the user accepts them', async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD, 'fr');
     const user = await signIn(DEMO_ACCOUNTS.buyer, 'ganz-neu-123', 'fr');
-    const userHeaders = { cookie: cookieOf(user) };
+    const userHeaders = { cookie: sessionCookieOf(user) };
     expect(
       (
         await call(publishTerms, '/api/v3/terms/publish?world=fr', {
@@ -407,7 +405,7 @@ describe(`terms on ${BACKEND}`, () => {
       ).status,
     ).toBe(403);
     const published = await call(publishTerms, '/api/v3/terms/publish?world=fr', {
-      headers: { cookie: cookieOf(admin) },
+      headers: { cookie: sessionCookieOf(admin) },
       body: { title: 'Conditions générales v2', body: 'Nouveau texte' },
     });
     expect(published.status).toBe(201);
@@ -451,7 +449,7 @@ describe(`terms on ${BACKEND}`, () => {
     expect(
       (
         await call(acceptTerms, '/api/v3/terms/accept-agb', {
-          headers: { cookie: cookieOf(user) },
+          headers: { cookie: sessionCookieOf(user) },
           body: { terms_version_id: 'eins' },
         })
       ).status,
@@ -462,14 +460,14 @@ describe(`terms on ${BACKEND}`, () => {
 describe(`login-as on ${BACKEND}`, () => {
   it('lets an admin act as the buyer, audited, and return to their own session', async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
-    const adminCookie = cookieOf(admin);
+    const adminCookie = sessionCookieOf(admin);
     const started = await call(loginAs, '/api/v3/oauth2/login-as', {
       headers: { cookie: adminCookie },
       body: { email: DEMO_ACCOUNTS.buyer },
     });
     expect(started.status).toBe(200);
     expect(await started.json()).toMatchObject({ public_name: 'Demo Käuferin', access_token: null });
-    const impersonated = cookieOf(started);
+    const impersonated = sessionCookieOf(started);
     const user = await (await call(currentUser, '/api/v1/user', { headers: { cookie: impersonated } })).json();
     expect(user).toMatchObject({ email: DEMO_ACCOUNTS.buyer, loggedInAsAnotherUser: true });
     const log = await getDb().execute<{ action: string; ip: string }>(
@@ -489,7 +487,7 @@ describe(`login-as on ${BACKEND}`, () => {
 
     const ended = await call(endLoginAs, '/api/v3/oauth2/login-as/end?world=it', { headers: { cookie: impersonated } });
     expect(await ended.json()).toEqual({ redirect: '/it/login-as' });
-    const back = cookieOf(ended);
+    const back = sessionCookieOf(ended);
     expect((await (await call(currentUser, '/api/v1/user', { headers: { cookie: back } })).json()).email).toBe(
       DEMO_ACCOUNTS.admin,
     );
@@ -509,7 +507,7 @@ describe(`login-as on ${BACKEND}`, () => {
     expect(
       (
         await call(loginAs, '/api/v3/oauth2/login-as', {
-          headers: { cookie: cookieOf(buyer) },
+          headers: { cookie: sessionCookieOf(buyer) },
           body: { email: DEMO_ACCOUNTS.seller },
         })
       ).status,
@@ -520,7 +518,7 @@ describe(`login-as on ${BACKEND}`, () => {
     expect(
       (
         await call(loginAs, '/api/v3/oauth2/login-as', {
-          headers: { cookie: cookieOf(admin) },
+          headers: { cookie: sessionCookieOf(admin) },
           body: { email: DEMO_ACCOUNTS.admin },
         })
       ).status,
@@ -528,18 +526,19 @@ describe(`login-as on ${BACKEND}`, () => {
     expect(
       (
         await call(loginAs, '/api/v3/oauth2/login-as', {
-          headers: { cookie: cookieOf(admin) },
+          headers: { cookie: sessionCookieOf(admin) },
           body: { email: 'niemand@example.org' },
         })
       ).status,
     ).toBe(404);
     expect(
-      (await call(loginAs, '/api/v3/oauth2/login-as', { headers: { cookie: cookieOf(admin) }, body: {} })).status,
+      (await call(loginAs, '/api/v3/oauth2/login-as', { headers: { cookie: sessionCookieOf(admin) }, body: {} }))
+        .status,
     ).toBe(400);
     expect(
       (
         await call(loginAs, '/api/v3/oauth2/login-as', {
-          headers: { cookie: cookieOf(admin), origin: 'https://evil.example' },
+          headers: { cookie: sessionCookieOf(admin), origin: 'https://evil.example' },
           body: { email: DEMO_ACCOUNTS.seller },
         })
       ).status,
@@ -560,7 +559,7 @@ describe(`app authorization (consent page) on ${BACKEND}`, () => {
 
   it('allowing gives the app a single-use code bound to its PKCE verifier', async () => {
     const session = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
-    const headers = { cookie: cookieOf(session) };
+    const headers = { cookie: sessionCookieOf(session) };
     const answer = await call(authorizeApp, '/api/v3/oauth2/authorize', {
       headers,
       body: { ...consent, decision: 'allow' },
@@ -601,7 +600,7 @@ describe(`app authorization (consent page) on ${BACKEND}`, () => {
 
   it('denying answers access_denied; unknown redirect URIs, the web client and anonymous users are refused', async () => {
     const session = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
-    const headers = { cookie: cookieOf(session) };
+    const headers = { cookie: sessionCookieOf(session) };
     const denied = await call(authorizeApp, '/api/v3/oauth2/authorize', {
       headers,
       body: { ...consent, decision: 'deny' },

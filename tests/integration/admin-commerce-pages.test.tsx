@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
@@ -17,7 +15,6 @@ import { recordPayment } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
@@ -25,8 +22,9 @@ import { getWorld } from '@/lib/worlds/worlds';
 import german from '@/messages/de/admin.json';
 import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
-import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { escapedHtml, renderHtml } from './support/render';
+import { callRoute } from './support/routes';
 
 /**
  * The back office's commerce pages as the admin area renders them (the views of
@@ -34,23 +32,6 @@ import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-da
  * against a real database with real orders. Who may open them is the area's layout's decision,
  * tested in the browser (tests/e2e/admin-commerce.spec.ts, areas.spec.ts).
  */
-
-// Server translations without a Next request: the merged messages next-intl would get, with
-// `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
-jest.mock('next-intl/server', () => {
-  const translator =
-    (namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages('de')[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  return {
-    getTranslations: async (options: string | { namespace: string }) =>
-      translator(typeof options === 'string' ? options : options.namespace),
-  };
-});
 
 // The order actions (a client component) ask for the router; a server render has none.
 jest.mock('next/navigation', () => ({
@@ -63,10 +44,6 @@ beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 40 });
 });
 afterAll(() => database.stop());
-
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-const call = (handler: Handler, path: string, body: unknown, headers: Record<string, string>) =>
-  handler(apiRequest(path, { method: 'POST', body, headers }), { params: Promise.resolve({}) });
 
 let counter = 0;
 /** A new buyer with a billing address who orders `count` paid materials on invoice (de). */
@@ -93,18 +70,20 @@ async function invoiceOrder(count: number) {
     authorization: `Bearer ${await issueAccessToken({ userId: id, clientId: 'app', grantType: 'password' })}`,
   };
   for (const material of (await paidMaterials('de', count + counter)).slice(counter))
-    expect((await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, headers)).status).toBe(200);
-  const answer = await call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    {
+    expect(
+      (await callRoute(addRoute, '/api/v1/cart/add', { method: 'POST', body: { material_id: material.id }, headers }))
+        .status,
+    ).toBe(200);
+  const answer = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    method: 'POST',
+    body: {
       provider: 'invoice',
       idempotency_key: crypto.randomBytes(12).toString('hex'),
       expected_total: await shownCartTotal(headers),
       delivery_consent: true,
     },
     headers,
-  );
+  });
   expect(answer.status).toBe(201);
   const { order } = (await answer.json()) as { order: { id: number; reference: string; finalPrice: number } };
   const lines = await getDb()
@@ -114,24 +93,6 @@ async function invoiceOrder(count: number) {
     .orderBy(asc(t.orderItems.id));
   return { email, order, titles: lines.map((line) => line.title) };
 }
-
-/** The HTML of a server-rendered tree, async components included. */
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  // React's separators between adjacent texts are no part of what an admin reads.
-  return text.replace(/<!-- -->/g, '');
-}
-
-/** A text as React writes it into HTML. */
-const escaped = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 
 async function adminUserId() {
   const [row] = await getDb().select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_ACCOUNTS.admin));
@@ -153,21 +114,21 @@ describe(`the admin's commerce pages on ${BACKEND}`, () => {
     const first = await invoiceOrder(2);
     const other = await invoiceOrder(1);
 
-    const byReference = await html(
+    const byReference = await renderHtml(
       await AdminOrdersPage.render(await props('admin-orders', {}, { q: first.order.reference.toLowerCase() })),
     );
     expect(rowsOf(byReference)).toBe(1);
     expect(byReference).toContain(`href="${pathFor('de', 'admin-order', { id: String(first.order.id) })}"`);
     expect(byReference).toContain(`>${first.order.reference}</a>`);
-    expect(byReference).toContain(escaped(first.email));
+    expect(byReference).toContain(escapedHtml(first.email));
     expect(byReference).toContain(formatPrice(first.order.finalPrice, 'EUR', 'de-DE'));
     expect(byReference).toContain(german.statuses.pending);
-    expect(byReference).toContain(escaped(german.providers.invoice));
+    expect(byReference).toContain(escapedHtml(german.providers.invoice));
     expect(byReference).not.toContain(other.order.reference);
     // The search text stays in the field.
     expect(byReference).toContain(`value="${first.order.reference.toLowerCase()}"`);
 
-    const byEmail = await html(
+    const byEmail = await renderHtml(
       await AdminOrdersPage.render(
         await props('admin-orders', {}, { q: first.email.slice(0, first.email.indexOf('@')).toUpperCase() }),
       ),
@@ -175,19 +136,19 @@ describe(`the admin's commerce pages on ${BACKEND}`, () => {
     expect(rowsOf(byEmail)).toBe(1);
     expect(byEmail).toContain(first.order.reference);
 
-    const latest = await html(await AdminOrdersPage.render(await props('admin-orders')));
+    const latest = await renderHtml(await AdminOrdersPage.render(await props('admin-orders')));
     expect(rowsOf(latest)).toBeGreaterThanOrEqual(2);
     // Newest first.
     expect(latest.indexOf(other.order.reference)).toBeLessThan(latest.indexOf(first.order.reference));
 
-    const nothing = await html(await AdminOrdersPage.render(await props('admin-orders', {}, { q: 'K-NIEMALS' })));
+    const nothing = await renderHtml(await AdminOrdersPage.render(await props('admin-orders', {}, { q: 'K-NIEMALS' })));
     expect(rowsOf(nothing)).toBe(0);
     expect(nothing).toContain(german.orders.none);
   });
 
   it('refuses a search text the API refuses, without searching', async () => {
     for (const q of ['x'.repeat(121), 'a\u0000b']) {
-      const page = await html(await AdminOrdersPage.render(await props('admin-orders', {}, { q })));
+      const page = await renderHtml(await AdminOrdersPage.render(await props('admin-orders', {}, { q })));
       expect(page).toContain(german.orders.invalidQuery.replace('{max}', '120'));
       expect(rowsOf(page)).toBe(0);
     }
@@ -195,13 +156,13 @@ describe(`the admin's commerce pages on ${BACKEND}`, () => {
 
   it('shows an order’s buyer, billing address, lines with the seller’s side, and documents; then paid', async () => {
     const { email, order, titles } = await invoiceOrder(2);
-    const pending = await html(await AdminOrderPage.render(await props('admin-order', { id: String(order.id) })));
+    const pending = await renderHtml(await AdminOrderPage.render(await props('admin-order', { id: String(order.id) })));
     expect(pending).toContain(`Bestellung ${order.reference}`);
-    expect(pending).toContain(escaped(email));
+    expect(pending).toContain(escapedHtml(email));
     expect(pending).toContain('Erika Käuferin');
     expect(pending).toContain('50667 Köln');
     expect(pending.match(/data-testid="order-line"/g)).toHaveLength(2);
-    for (const title of titles) expect(pending).toContain(escaped(title));
+    for (const title of titles) expect(pending).toContain(escapedHtml(title));
     // The tier the sale was recorded with, and the invoice issued at checkout.
     expect(pending).toMatch(/\d+\s%\svom Netto \(\d+ aktive kostenpflichtige Materialien beim Verkauf\)/);
     expect(pending).toMatch(/Rechnung<\/td><td>RE-\d{4}-\d{6}<\/td>/);
@@ -212,7 +173,7 @@ describe(`the admin's commerce pages on ${BACKEND}`, () => {
     expect(pending).toContain(german.orderActions.payment.submit);
 
     await recordPayment(order.id, order.finalPrice);
-    const paid = await html(await AdminOrderPage.render(await props('admin-order', { id: String(order.id) })));
+    const paid = await renderHtml(await AdminOrderPage.render(await props('admin-order', { id: String(order.id) })));
     expect(paid).toContain(`data-testid="order-status">${german.statuses.paid}<`);
     expect(paid).not.toContain(german.orderActions.payment.submit);
     expect(paid).toContain(german.orderActions.refund.all);
@@ -229,12 +190,12 @@ describe(`the admin's commerce pages on ${BACKEND}`, () => {
   });
 
   it('lists the vouchers with their value and limits, and documents the statement format', async () => {
-    const vouchers = await html(await AdminVouchersPage.render(await props('admin-vouchers')));
+    const vouchers = await renderHtml(await AdminVouchersPage.render(await props('admin-vouchers')));
     // The demo voucher: 10 % off in de, once per buyer.
     expect(vouchers).toMatch(/<code>KREIDE10<\/code><\/td><td>de<\/td><td>10\s%\sRabatt<\/td>/);
     expect(vouchers).toContain(german.vouchers.form.submit);
 
-    const statements = await html(await AdminBankStatementsPage.render(await props('admin-bank-statements')));
+    const statements = await renderHtml(await AdminBankStatementsPage.render(await props('admin-bank-statements')));
     expect(statements).toContain(german.bankStatements.format.header);
     expect(statements).toContain(german.bankStatements.submit);
   });

@@ -18,26 +18,16 @@ import { GET as filters } from '@/app/api/v1/filters/route';
 import { POST as saveSubjects } from '@/app/api/v3/user-subjects/route';
 import { MAX_JSON_BODY_BYTES } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { TEST_ORIGIN, apiRequest } from './support/request';
+import { signInSession, requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 50 });
 });
 afterAll(() => database.stop());
-
-async function signIn(email: string, clientId: 'web' | 'app' = 'web') {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: clientId, grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, body: await response.json() };
-}
 
 async function errorOf(response: Response) {
   const body = await response.json();
@@ -66,7 +56,7 @@ async function storedStreet(email: string): Promise<string | null> {
 describe(`the API edge on ${BACKEND}`, () => {
   describe('cross-site requests (CSRF)', () => {
     it('refuses a cookie-authenticated mutation without an Origin, and changes nothing', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const before = await storedStreet(DEMO_ACCOUNTS.buyer);
       expect(before).not.toBe(billing.street);
       const response = await saveBillingAddress(
@@ -94,7 +84,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     it.each(['https://localhost:3000', 'http://localhost:3001', 'http://evil.example', 'null'])(
       'refuses an Origin other than the configured public origin (%s)',
       async (origin) => {
-        const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+        const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
         const response = await saveNotificationPreferences(
           apiRequest('/api/v3/notification-preferences?world=de', {
             method: 'POST',
@@ -108,7 +98,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     );
 
     it('accepts the same mutation from our own origin, and a bearer client without any Origin', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const own = await saveNotificationPreferences(
         apiRequest('/api/v3/notification-preferences?world=de', {
           method: 'POST',
@@ -118,12 +108,12 @@ describe(`the API edge on ${BACKEND}`, () => {
         }),
       );
       expect(own.status).toBe(200);
-      const app = await signIn(DEMO_ACCOUNTS.buyer, 'app');
+      const app = await signInSession(DEMO_ACCOUNTS.buyer, { client: 'app' });
       const bearer = await saveNotificationPreferences(
         apiRequest('/api/v3/notification-preferences?world=de', {
           method: 'POST',
           body: { newsletter: true },
-          headers: { authorization: `Bearer ${app.body.access_token}` },
+          headers: { authorization: `Bearer ${app.accessToken}` },
           origin: false,
         }),
       );
@@ -131,28 +121,16 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('refuses a sign-in posted from another site (login CSRF), but not the app without an Origin', async () => {
-      const foreign = await authenticate(
-        apiRequest('/api/v3/oauth2/authenticate', {
-          method: 'POST',
-          body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-          origin: 'http://evil.example',
-        }),
-      );
+      const foreign = await requestSignIn(DEMO_ACCOUNTS.buyer, { origin: 'http://evil.example' });
       expect(foreign.status).toBe(403);
-      const app = await authenticate(
-        apiRequest('/api/v3/oauth2/authenticate', {
-          method: 'POST',
-          body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-          origin: false,
-        }),
-      );
+      const app = await requestSignIn(DEMO_ACCOUNTS.buyer, { client: 'app', origin: false });
       expect(app.status).toBe(200);
     });
   });
 
   describe('logout', () => {
     it('is a POST for cookie sessions: a GET (a cross-site link) leaves the session alone', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const byLink = await logoutByGet(apiRequest('/api/v3/oauth2/logout', { headers: { cookie } }));
       expect(await errorOf(byLink)).toMatchObject({ status: 405, details: { reason: 'use_post_for_cookie_sessions' } });
       expect((await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { cookie } }))).status).toBe(
@@ -176,8 +154,8 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('stays a GET for the app with its bearer token', async () => {
-      const app = await signIn(DEMO_ACCOUNTS.buyer, 'app');
-      const authorization = `Bearer ${app.body.access_token}`;
+      const app = await signInSession(DEMO_ACCOUNTS.buyer, { client: 'app' });
+      const authorization = `Bearer ${app.accessToken}`;
       expect((await logoutByGet(apiRequest('/api/v3/oauth2/logout', { headers: { authorization } }))).status).toBe(200);
       expect(
         (await validate(apiRequest('/api/v3/oauth2/validate?world=de', { headers: { authorization } }))).status,
@@ -195,7 +173,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     );
 
     it('follow refuses a subjectId beyond the integer range with 400', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const response = await subscribe(
         apiRequest('/api/v3/subscriptions/subscribe', {
           method: 'POST',
@@ -207,7 +185,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('follow of an id in range that does not exist is a 404, not a 500', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const response = await subscribe(
         apiRequest('/api/v3/subscriptions/subscribe', {
           method: 'POST',
@@ -219,7 +197,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('subjects refuse ids beyond the range', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const response = await saveSubjects(
         apiRequest('/api/v3/user-subjects?world=de', {
           method: 'POST',
@@ -231,7 +209,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('paging refuses out-of-range values', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       for (const query of ['limit=0', 'limit=201', 'page=0', 'page=99999999999', 'limit=abc']) {
         const response = await followed(
           apiRequest(`/api/v1/subscriptions?type=author&${query}`, { headers: { cookie } }),
@@ -265,7 +243,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('bytes that are not UTF-8 are a 400', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const bytes = new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
       const request = apiRequest('/api/v3/addresses/billing?world=de', { method: 'POST', headers: { cookie } });
       const response = await saveBillingAddress(
@@ -281,7 +259,7 @@ describe(`the API edge on ${BACKEND}`, () => {
 
   describe('bodies', () => {
     it('every cabinet body is bounded: a large one is a 413 before it is parsed', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const huge = JSON.stringify({ ...billing, full_name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
       for (const handler of [saveBillingAddress, saveNotificationPreferences, saveSubjects]) {
         const response = await handler(
@@ -299,7 +277,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('deeply nested JSON is refused with 400', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
       const response = await saveNotificationPreferences(
         apiRequest('/api/v3/notification-preferences?world=de', { method: 'POST', body: nested, headers: { cookie } }),
@@ -308,7 +286,7 @@ describe(`the API edge on ${BACKEND}`, () => {
     });
 
     it('field errors carry the kind the settings forms translate', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       const response = await saveBillingAddress(
         apiRequest('/api/v3/addresses/billing?world=de', {
           method: 'POST',
@@ -325,7 +303,7 @@ describe(`the API edge on ${BACKEND}`, () => {
 
   describe('login-as', () => {
     it('an admin acting as a user can neither accept terms nor hand the account to the app', async () => {
-      const admin = await signIn(DEMO_ACCOUNTS.admin);
+      const admin = await signInSession(DEMO_ACCOUNTS.admin);
       const started = await loginAs(
         apiRequest('/api/v3/oauth2/login-as', {
           method: 'POST',
@@ -334,7 +312,7 @@ describe(`the API edge on ${BACKEND}`, () => {
         }),
       );
       expect(started.status).toBe(200);
-      const impersonated = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const impersonated = sessionCookieOf(started);
       const terms = await acceptTerms(
         apiRequest('/api/v3/terms/accept-agb?world=de', {
           method: 'POST',
@@ -362,7 +340,7 @@ describe(`the API edge on ${BACKEND}`, () => {
       // The refusal explains itself in the world's language.
       expect(refusal.message).toMatch(/Bankverbindung/);
       // The user themselves may do both.
-      const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+      const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
       expect(
         (
           await acceptTerms(
@@ -390,7 +368,7 @@ describe(`the API edge on ${BACKEND}`, () => {
 
   describe('caching', () => {
     it('answers to a signed-in caller are no-store by default; public answers are not forced to be', async () => {
-      const { cookie } = await signIn(DEMO_ACCOUNTS.buyer);
+      const { cookie } = await signInSession(DEMO_ACCOUNTS.buyer);
       expect(
         (
           await notificationPreferences(

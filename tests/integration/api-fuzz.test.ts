@@ -9,13 +9,13 @@ import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { API_ROUTES } from '@/app/api/openapi.json/operations';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { MAX_JSON_BODY_BYTES } from '@/lib/api/handler';
 import { listOperations, type ApiOperation } from '@/lib/api/openapi';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
-import { TEST_ORIGIN, apiRequest } from './support/request';
+import { TEST_ORIGIN } from './support/request';
+import { signIn } from './support/session';
 
 // Rate limits are lifted for the run: thousands of requests from one address would otherwise
 // be answered 429 before they reach the code under test.
@@ -29,17 +29,6 @@ const BOOKKEEPING_TABLES = new Set(['rate_limits', 'audit_log', 'access_tokens',
 
 let database: TestDatabase;
 const identities: Record<string, Record<string, string>> = { anonymous: {} };
-
-async function signIn(email: string): Promise<Record<string, string>> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
-}
 
 /** A fingerprint of every domain table, to prove nothing was written. */
 async function domainFingerprint(): Promise<Record<string, string>> {
@@ -200,8 +189,8 @@ const operations = listOperations(API_ROUTES);
 
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 20 });
-  identities.teacher = await signIn(DEMO_ACCOUNTS.buyer);
-  identities.admin = await signIn(DEMO_ACCOUNTS.admin);
+  identities.teacher = { cookie: await signIn(DEMO_ACCOUNTS.buyer) };
+  identities.admin = { cookie: await signIn(DEMO_ACCOUNTS.admin) };
 }, 120_000);
 afterAll(() => database.stop());
 

@@ -19,6 +19,8 @@ import type { NextRequest } from 'next/server';
 import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
+import { signIn, requestSignIn, sessionCookieOf } from './support/session';
+import { callRoute, type RouteHandler } from './support/routes';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -29,24 +31,7 @@ afterAll(() => database.stop());
 type Handler = (request: NextRequest) => Promise<Response>;
 type Headers = Record<string, string>;
 
-const ORIGIN = { origin: 'http://localhost:3000' };
 const FOREIGN = { origin: 'https://evil.example' };
-
-function cookieOf(response: Response): string {
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
-/** Signs in on the website and returns the session cookie header. */
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<Headers> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return { cookie: cookieOf(response) };
-}
 
 let counter = 0;
 /** A fresh, confirmed account with a password, signed in on the website. */
@@ -61,14 +46,12 @@ async function freshAccount(password = 'correct horse battery') {
     status: 'active',
     creationSource: 'web',
   });
-  return { id, email, password, headers: await signIn(email, password) };
+  return { id, email, password, headers: { cookie: await signIn(email, { password }) } };
 }
 
-const call = (handler: Handler, path: string, init: { method?: string; body?: unknown; headers?: Headers } = {}) =>
-  handler(apiRequest(path, { method: init.method ?? 'GET', body: init.body, headers: init.headers }));
-const get = (handler: Handler, path: string, headers: Headers) => call(handler, path, { headers });
-const post = (handler: Handler, path: string, body: unknown, headers: Headers) =>
-  call(handler, path, { method: 'POST', body, headers: { ...ORIGIN, ...headers } });
+const get = (handler: RouteHandler, path: string, headers: Headers) => callRoute(handler, path, { headers });
+const post = (handler: RouteHandler, path: string, body: unknown, headers: Headers) =>
+  callRoute(handler, path, { method: 'POST', body, headers });
 
 async function errorPaths(response: Response): Promise<string[]> {
   const body = await response.json();
@@ -133,7 +116,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
         );
         const cases: Headers[] = [
           {},
-          { cookie: cookieOf(anonymous) },
+          { cookie: sessionCookieOf(anonymous) },
           { authorization: 'Bearer forged-token-forged-token-forged' },
         ];
         for (const headers of cases) {
@@ -151,7 +134,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
       '$name: 403 for a cookie-authenticated POST from another site, and nothing changes',
       async ({ path, post: p, body }) => {
         const user = await freshAccount();
-        const response = await call(p!, `${path}?world=de`, {
+        const response = await callRoute(p!, `${path}?world=de`, {
           method: 'POST',
           body,
           headers: { ...user.headers, ...FOREIGN },
@@ -170,10 +153,11 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
     it('lets the app call with its bearer token and no Origin', async () => {
       const user = await freshAccount();
       const token = await issueAccessToken({ userId: user.id, clientId: 'app', grantType: 'password' });
-      const response = await call(postPreferences, '/api/v3/notification-preferences?world=de', {
+      const response = await callRoute(postPreferences, '/api/v3/notification-preferences?world=de', {
         method: 'POST',
         body: { sales: false },
         headers: { authorization: `Bearer ${token}` },
+        origin: false,
       });
       expect(response.status).toBe(200);
       expect((await response.json()).notification_preferences.sales).toBe(false);
@@ -456,7 +440,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
           passwordHash: await hashPassword('stateless-pass'),
         })
         .returning({ id: t.users.id, email: t.users.email });
-      const headers = await signIn(user!.email, 'stateless-pass');
+      const headers = { cookie: await signIn(user!.email, { password: 'stateless-pass' }) };
       expect(
         await (await post(postCountry, '/api/v3/account/country?world=it', { code: 'IT' }, headers)).json(),
       ).toEqual({ country_code: 'IT', currency_code: 'EUR' });
@@ -816,12 +800,7 @@ describe(`cabinet settings API on ${BACKEND}`, () => {
 
       // Signing in again fails, with the old address and with the new one.
       for (const username of [user.email, `deleted-${user.id}@invalid`]) {
-        const again = await authenticate(
-          apiRequest('/api/v3/oauth2/authenticate', {
-            method: 'POST',
-            body: { client_id: 'web', grant_type: 'password', username, password: user.password },
-          }),
-        );
+        const again = await requestSignIn(username, { password: user.password });
         expect(again.status).toBe(401);
       }
     });

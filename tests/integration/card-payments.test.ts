@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
@@ -34,6 +33,7 @@ import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { startStripeDouble } from './support/stripe-double';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
 
 const WEBHOOK_SECRET = 'whsec_kreide_test_secret';
 let database: TestDatabase;
@@ -55,10 +55,6 @@ afterAll(async () => {
   await double.stop();
   await database.stop();
 });
-
-type Handler = (request: NextRequest) => Promise<Response>;
-const call = (handler: Handler, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }));
 
 let counter = 0;
 async function buyerWithCart() {
@@ -90,17 +86,20 @@ async function buyerWithCart() {
     // Buyers are new accounts: a handful of materials serve them all.
     .offset(counter % 8)
     .limit(1);
-  await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }, headers);
+  await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material!.id }, headers });
   return { id, headers };
 }
 
 const cardCheckout = async (headers: Record<string, string>, key = crypto.randomBytes(12).toString('hex')) =>
-  call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    { provider: 'card', idempotency_key: key, expected_total: await shownCartTotal(headers), delivery_consent: true },
+  callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    body: {
+      provider: 'card',
+      idempotency_key: key,
+      expected_total: await shownCartTotal(headers),
+      delivery_consent: true,
+    },
     headers,
-  );
+  });
 
 /** A webhook delivery as Stripe signs it. */
 function webhook(event: object, secret = WEBHOOK_SECRET) {
@@ -138,7 +137,7 @@ describe('card payments through Stripe Checkout', () => {
   it('sends the buyer to Stripe’s page once per order, and delivers on the signed webhook exactly once', async () => {
     const buyer = await buyerWithCart();
     expect(
-      (await (await call(optionsRoute, '/api/v3/payments/options', undefined, buyer.headers)).json()).providers,
+      (await (await callRoute(optionsRoute, '/api/v3/payments/options', { headers: buyer.headers })).json()).providers,
     ).toContain('card');
     const key = crypto.randomBytes(12).toString('hex');
     const first = await cardCheckout(buyer.headers, key);
@@ -523,17 +522,15 @@ describe('a card order’s payment page lives as long as the order holds its mat
     expect((await paid.json()).error.details).toEqual({ reason: 'order_not_payable', status: 'paid' });
     expect((await payForm(id, buyer.headers)).headers.get('location')).toMatch(/\?error=order_not_payable$/);
 
-    const invoice = await call(
-      checkoutRoute,
-      '/api/v3/orders/checkout',
-      {
+    const invoice = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+      body: {
         provider: 'invoice',
         idempotency_key: crypto.randomBytes(12).toString('hex'),
         expected_total: await shownCartTotal(stranger.headers),
         delivery_consent: true,
       },
-      stranger.headers,
-    );
+      headers: stranger.headers,
+    });
     const invoiceId = (await invoice.json()).order.id as number;
     const refused = await payRoute(invoiceId, stranger.headers);
     expect(refused.status).toBe(409);
@@ -547,7 +544,10 @@ describe('a card order’s payment page lives as long as the order holds its mat
     await getDb().transaction(async (tx) =>
       addCredit(tx as unknown as Parameters<typeof addCredit>[0], buyer.id, 'de', 'EUR', 100, 'admin', null),
     );
-    expect((await call(creditsRoute, '/api/v1/cart/credits', { credits: 100 }, buyer.headers)).status).toBe(200);
+    expect(
+      (await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: 100 }, headers: buyer.headers }))
+        .status,
+    ).toBe(200);
     const answer = await (await cardCheckout(buyer.headers)).json();
     const id = answer.order.id as number;
     const [ordered] = await getDb().select().from(t.orders).where(eq(t.orders.id, id));
@@ -565,7 +565,10 @@ describe('a card order’s payment page lives as long as the order holds its mat
     const page = await fetch(answer.payment.url);
     expect(page.status).toBe(410);
     const materialId = answer.order.items[0].materialId as number;
-    const readded = await call(addRoute, '/api/v1/cart/add', { material_id: materialId }, buyer.headers);
+    const readded = await callRoute(addRoute, '/api/v1/cart/add', {
+      body: { material_id: materialId },
+      headers: buyer.headers,
+    });
     expect(readded.status).toBe(200);
     const reordered = await cardCheckout(buyer.headers);
     expect(reordered.status).toBe(201);

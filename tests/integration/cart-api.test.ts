@@ -1,31 +1,24 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
 import { POST as removeRoute } from '@/app/api/v1/cart/remove/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
 import { POST as voucherRoute } from '@/app/api/v1/cart/voucher/route';
 import { GET as userRoute } from '@/app/api/v1/user/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { vatIncluded } from '@/lib/money/money';
 import { paidMaterials } from './support/catalogue';
-import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
+import { signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
-
-type Handler = (request: NextRequest) => Promise<Response>;
-type Headers = Record<string, string>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }));
 
 interface CartAnswer {
   token: string | null;
@@ -62,32 +55,18 @@ async function freshBuyer(world: 'de' | 'gr' | 'it' = 'de') {
   return { id, email, password };
 }
 
-async function signIn(email: string, password: string, headers: Headers = {}): Promise<Headers> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-      headers,
-    }),
-  );
-  expect(response.status).toBe(200);
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
-}
-
 describe('an anonymous cart', () => {
   it('is created on the first add, answers with a token, and prices on the server', async () => {
     const [a, b] = await paidMaterials('de', 2);
-    const first = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }));
+    const first = await cartOf(await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id } }));
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const headers = { 'x-cart-token': first.token! };
     // A price, currency or quantity sent along is ignored: only material_id and licence count.
     const second = await cartOf(
-      await call(
-        addRoute,
-        '/api/v1/cart/add',
-        { material_id: b!.id, price: 1, finalPrice: 0, currency: 'USD', quantity: 50 },
+      await callRoute(addRoute, '/api/v1/cart/add', {
+        body: { material_id: b!.id, price: 1, finalPrice: 0, currency: 'USD', quantity: 50 },
         headers,
-      ),
+      }),
     );
     expect(second.cartItems.map((item) => item.material.id)).toEqual([a!.id, b!.id]);
     expect(second.originalPrice).toBe(a!.price + b!.price);
@@ -95,30 +74,31 @@ describe('an anonymous cart', () => {
     expect(second.vat).toMatchObject({ kind: 'eu-consumer', country: 'DE', rateBasisPoints: 1900 });
     expect(second.vat.amount).toBe(vatIncluded(a!.price, 1900) + vatIncluded(b!.price, 1900));
 
-    const viewed = await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, headers));
+    const viewed = await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers }));
     expect(viewed.finalPrice).toBe(second.finalPrice);
     // The same token in the c_t cookie (a form post) opens the same cart.
     const byCookie = await cartOf(
-      await call(viewRoute, '/api/v1/cart/view', undefined, { cookie: `c_t=${first.token}` }),
+      await callRoute(viewRoute, '/api/v1/cart/view', { headers: { cookie: `c_t=${first.token}` } }),
     );
     expect(byCookie.cartItems).toHaveLength(2);
     // Without the token, or with another world, it is someone else's (empty) cart.
-    expect((await cartOf(await call(viewRoute, '/api/v1/cart/view'))).cartItems).toEqual([]);
-    expect((await cartOf(await call(viewRoute, '/api/v1/cart/view?world=it', undefined, headers))).cartItems).toEqual(
-      [],
-    );
+    expect((await cartOf(await callRoute(viewRoute, '/api/v1/cart/view'))).cartItems).toEqual([]);
+    expect((await cartOf(await callRoute(viewRoute, '/api/v1/cart/view?world=it', { headers }))).cartItems).toEqual([]);
 
-    const removed = await cartOf(await call(removeRoute, '/api/v1/cart/remove', { material_id: a!.id }, headers));
+    const removed = await cartOf(
+      await callRoute(removeRoute, '/api/v1/cart/remove', { body: { material_id: a!.id }, headers }),
+    );
     expect(removed.cartItems.map((item) => item.material.id)).toEqual([b!.id]);
     // Removing it again changes nothing.
     expect(
-      (await cartOf(await call(removeRoute, '/api/v1/cart/remove', { material_id: a!.id }, headers))).cartItems,
+      (await cartOf(await callRoute(removeRoute, '/api/v1/cart/remove', { body: { material_id: a!.id }, headers })))
+        .cartItems,
     ).toHaveLength(1);
   });
 
   it('refuses unknown, free, other-world and malformed materials with a clear error and no change', async () => {
     const [material] = await paidMaterials('de', 1);
-    const start = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }));
+    const start = await cartOf(await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material!.id } }));
     const headers = { 'x-cart-token': start.token! };
     const [free] = await getDb()
       .select({ id: t.materials.id })
@@ -127,26 +107,31 @@ describe('an anonymous cart', () => {
       .limit(1);
     const [italian] = await paidMaterials('it', 1);
 
-    const unknown = await call(addRoute, '/api/v1/cart/add', { material_id: 2_000_000_000 }, headers);
+    const unknown = await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: 2_000_000_000 }, headers });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.details).toEqual({ reason: 'material_not_found' });
-    const otherWorld = await call(addRoute, '/api/v1/cart/add', { material_id: italian!.id }, headers);
+    const otherWorld = await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: italian!.id }, headers });
     expect(otherWorld.status).toBe(404);
-    const freeAnswer = await call(addRoute, '/api/v1/cart/add', { material_id: free!.id }, headers);
+    const freeAnswer = await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: free!.id }, headers });
     expect(freeAnswer.status).toBe(409);
     expect((await freeAnswer.json()).error.message).toMatch(/kostenlos/i);
     for (const bad of [0, -1, 2 ** 31, 1.5, '12', null, 'DROP TABLE carts'])
-      expect((await call(addRoute, '/api/v1/cart/add', { material_id: bad }, headers)).status).toBe(400);
+      expect((await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: bad }, headers })).status).toBe(400);
     expect(
-      (await call(addRoute, '/api/v1/cart/add', { material_id: material!.id, licence: 'forever' }, headers)).status,
+      (
+        await callRoute(addRoute, '/api/v1/cart/add', {
+          body: { material_id: material!.id, licence: 'forever' },
+          headers,
+        })
+      ).status,
     ).toBe(400);
     // A token that is not one of ours opens nothing and is not an error.
     expect(
-      (await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, { 'x-cart-token': "' OR 1=1 --" })))
+      (await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers: { 'x-cart-token': "' OR 1=1 --" } })))
         .cartItems,
     ).toEqual([]);
 
-    const after = await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, headers));
+    const after = await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers }));
     expect(after.cartItems.map((item) => item.material.id)).toEqual([material!.id]);
   });
 
@@ -158,9 +143,13 @@ describe('an anonymous cart', () => {
       .where(and(eq(t.materials.world, 'de'), gt(t.materials.priceCents, 0)))
       .limit(1);
     expect(pair).toBeDefined();
-    const first = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: pair!.materialId }));
+    const first = await cartOf(
+      await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: pair!.materialId } }),
+    );
     const headers = { 'x-cart-token': first.token! };
-    const both = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: pair!.bundleId }, headers));
+    const both = await cartOf(
+      await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: pair!.bundleId }, headers }),
+    );
     expect(both.itemsInBundles).toEqual([pair!.materialId]);
     const inside = both.cartItems.find((item) => item.material.id === pair!.materialId)!;
     const bundle = both.cartItems.find((item) => item.material.id === pair!.bundleId)!;
@@ -198,11 +187,13 @@ describe('vouchers on the cart', () => {
 
   it('takes a percentage off, and says in the world’s language why a code does not apply', async () => {
     const [a, b] = await paidMaterials('de', 2);
-    const first = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }));
+    const first = await cartOf(await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id } }));
     const headers = { 'x-cart-token': first.token! };
-    await call(addRoute, '/api/v1/cart/add', { material_id: b!.id }, headers);
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: b!.id }, headers });
 
-    const applied = await cartOf(await call(voucherRoute, '/api/v1/cart/voucher', { code: ' cart10 ' }, headers));
+    const applied = await cartOf(
+      await callRoute(voucherRoute, '/api/v1/cart/voucher', { body: { code: ' cart10 ' }, headers }),
+    );
     expect(applied.voucher).toEqual({ code: 'CART10' });
     expect(applied.voucherError).toBeNull();
     const expected = Math.round((a!.price + b!.price) / 10);
@@ -215,22 +206,29 @@ describe('vouchers on the cart', () => {
       ['BIGORDER', 'minimum-order', /Mindestbestellwert/],
       ['OLDNEWS', 'expired', /abgelaufen/],
     ] as const) {
-      const cart = await cartOf(await call(voucherRoute, '/api/v1/cart/voucher', { code }, headers));
+      const cart = await cartOf(await callRoute(voucherRoute, '/api/v1/cart/voucher', { body: { code }, headers }));
       expect(cart.voucherError?.code).toBe(error);
       expect(cart.voucherError?.message).toMatch(text);
       expect(cart.totalVoucherDiscount).toBe(0);
       expect(cart.finalPrice).toBe(a!.price + b!.price);
     }
-    const removed = await cartOf(await call(voucherRoute, '/api/v1/cart/voucher', { code: null }, headers));
+    const removed = await cartOf(
+      await callRoute(voucherRoute, '/api/v1/cart/voucher', { body: { code: null }, headers }),
+    );
     expect(removed.voucher).toBeNull();
     expect(removed.voucherError).toBeNull();
   });
 
   it('answers a voucher error in Greek in the gr world', async () => {
     const [material] = await paidMaterials('gr', 1);
-    const first = await cartOf(await call(addRoute, '/api/v1/cart/add?world=gr', { material_id: material!.id }));
+    const first = await cartOf(
+      await callRoute(addRoute, '/api/v1/cart/add?world=gr', { body: { material_id: material!.id } }),
+    );
     const cart = await cartOf(
-      await call(voucherRoute, '/api/v1/cart/voucher?world=gr', { code: 'CART10' }, { 'x-cart-token': first.token! }),
+      await callRoute(voucherRoute, '/api/v1/cart/voucher?world=gr', {
+        body: { code: 'CART10' },
+        headers: { 'x-cart-token': first.token! },
+      }),
     );
     expect(cart.voucherError).toEqual({ code: 'other-world', message: 'Αυτό το κουπόνι ισχύει σε άλλη χώρα.' });
     expect(cart.vat).toMatchObject({ country: 'GR', rateBasisPoints: 2400 });
@@ -241,24 +239,26 @@ describe('a signed-in cart', () => {
   it('takes over the anonymous cart at sign-in, and the old token opens nothing any more', async () => {
     const buyer = await freshBuyer();
     const [a, b] = await paidMaterials('de', 2);
-    const anonymous = await cartOf(await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }));
+    const anonymous = await cartOf(await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id } }));
     const token = { 'x-cart-token': anonymous.token! };
-    const session = await signIn(buyer.email, buyer.password, token);
-    await call(addRoute, '/api/v1/cart/add', { material_id: b!.id }, session);
-    const mine = await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, session));
+    const session = { cookie: await signIn(buyer.email, { password: buyer.password, headers: token }) };
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: b!.id }, headers: session });
+    const mine = await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers: session }));
     expect(mine.cartItems.map((item) => item.material.id).sort()).toEqual([a!.id, b!.id].sort());
     expect(mine.token).toBeNull();
-    expect((await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, token))).cartItems).toEqual([]);
+    expect((await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers: token }))).cartItems).toEqual([]);
   });
 
   it('is nobody else’s: another account sees its own, empty cart', async () => {
     const first = await freshBuyer();
     const second = await freshBuyer();
     const [material] = await paidMaterials('de', 1);
-    const firstSession = await signIn(first.email, first.password);
-    await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }, firstSession);
-    const secondSession = await signIn(second.email, second.password);
-    expect((await cartOf(await call(viewRoute, '/api/v1/cart/view', undefined, secondSession))).cartItems).toEqual([]);
+    const firstSession = { cookie: await signIn(first.email, { password: first.password }) };
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material!.id }, headers: firstSession });
+    const secondSession = { cookie: await signIn(second.email, { password: second.password }) };
+    expect(
+      (await cartOf(await callRoute(viewRoute, '/api/v1/cart/view', { headers: secondSession }))).cartItems,
+    ).toEqual([]);
   });
 
   it('refuses the buyer’s own material', async () => {
@@ -271,8 +271,11 @@ describe('a signed-in cart', () => {
       .update(t.users)
       .set({ passwordHash: await hashPassword('author password 1') })
       .where(eq(t.users.id, material!.authorId));
-    const session = await signIn(author!.email, 'author password 1');
-    const answer = await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }, session);
+    const session = { cookie: await signIn(author!.email, { password: 'author password 1' }) };
+    const answer = await callRoute(addRoute, '/api/v1/cart/add', {
+      body: { material_id: material!.id },
+      headers: session,
+    });
     expect(answer.status).toBe(409);
     expect((await answer.json()).error.details).toEqual({ reason: 'own_material' });
   });
@@ -283,28 +286,36 @@ describe('a signed-in cart', () => {
       .insert(t.creditBalances)
       .values({ userId: buyer.id, world: 'de', currency: 'EUR', balanceMinor: 300, hadCredits: true });
     const [material] = await paidMaterials('de', 1);
-    const session = await signIn(buyer.email, buyer.password);
+    const session = { cookie: await signIn(buyer.email, { password: buyer.password }) };
     // The user's credit is that of the world asked about: it is spent only where it was earned.
-    expect(await (await call(userRoute, '/api/v1/user?world=de', undefined, session)).json()).toMatchObject({
+    expect(await (await callRoute(userRoute, '/api/v1/user?world=de', { headers: session })).json()).toMatchObject({
       availableCredits: 300,
       hadCredits: true,
       profileDetails: { details: { credits: { amount: 300, had_credits: true } } },
     });
-    expect(await (await call(userRoute, '/api/v1/user?world=it', undefined, session)).json()).toMatchObject({
+    expect(await (await callRoute(userRoute, '/api/v1/user?world=it', { headers: session })).json()).toMatchObject({
       availableCredits: 0,
       hadCredits: false,
     });
-    await call(addRoute, '/api/v1/cart/add', { material_id: material!.id }, session);
-    const all = await cartOf(await call(creditsRoute, '/api/v1/cart/credits', { credits: 'all' }, session));
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material!.id }, headers: session });
+    const all = await cartOf(
+      await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: 'all' }, headers: session }),
+    );
     expect(all.availableCredits).toBe(300);
     expect(all.usedCredits).toBe(Math.min(300, material!.price));
     expect(all.finalPrice).toBe(material!.price - all.usedCredits);
-    const some = await cartOf(await call(creditsRoute, '/api/v1/cart/credits', { credits: 100 }, session));
+    const some = await cartOf(
+      await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: 100 }, headers: session }),
+    );
     expect(some.usedCredits).toBe(Math.min(100, material!.price));
-    const none = await cartOf(await call(creditsRoute, '/api/v1/cart/credits', { credits: null }, session));
+    const none = await cartOf(
+      await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: null }, headers: session }),
+    );
     expect(none.usedCredits).toBe(0);
     for (const bad of [-1, 1.5, 'lots', 10 ** 12])
-      expect((await call(creditsRoute, '/api/v1/cart/credits', { credits: bad }, session)).status).toBe(400);
-    expect((await call(creditsRoute, '/api/v1/cart/credits', { credits: 'all' })).status).toBe(401);
+      expect(
+        (await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: bad }, headers: session })).status,
+      ).toBe(400);
+    expect((await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: 'all' } })).status).toBe(401);
   });
 });

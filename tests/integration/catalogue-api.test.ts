@@ -1,14 +1,14 @@
 import { GET as search } from '@/app/api/v3/search/route';
 import { GET as suggest } from '@/app/api/v3/search/suggest/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as userDetailsQuery } from '@/app/api/v3/user-details/query/route';
 import { AUTHOR_PERSONAL_FIELDS } from '@/lib/catalog/author-view';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getDb } from '@/lib/db/client';
 import { sql } from 'drizzle-orm';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { PRIVATE_PROFILE_FIELDS } from './support/private-profile';
 import { apiRequest } from './support/request';
+import { signInSession } from './support/session';
 
 let database: TestDatabase;
 let sellerId: number;
@@ -98,14 +98,8 @@ describe(`catalogue API on ${BACKEND}`, () => {
             facebook_profile = ${PERSONAL.facebookProfile}, instagram_profile = ${PERSONAL.instagramProfile}, pinterest_profile = ${PERSONAL.pinterestProfile},
             profile_background_path = ${PERSONAL.profileBackgroundPath}, profile_background_data = ${JSON.stringify(PERSONAL.profileBackgroundData)}::jsonb
           WHERE user_id = ${privateId}`);
-        const signIn = await authenticate(
-          apiRequest('/api/v3/oauth2/authenticate', {
-            method: 'POST',
-            body: { client_id: 'app', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-          }),
-        );
-        expect(signIn.status).toBe(200);
-        member = { authorization: `Bearer ${(await signIn.json()).access_token}` };
+        const app = await signInSession(DEMO_ACCOUNTS.buyer, { client: 'app' });
+        member = { authorization: `Bearer ${app.accessToken}` };
       });
 
       const query = async (body: unknown, headers?: Record<string, string>) => {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as creditsRoute } from '@/app/api/v1/cart/credits/route';
 import { POST as voucherRoute } from '@/app/api/v1/cart/voucher/route';
@@ -15,8 +14,8 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
-import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -24,13 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 type Headers = Record<string, string>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}, params?: Record<string, string>) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
-    params: Promise.resolve(params ?? {}),
-  });
 
 const key = () => crypto.randomBytes(16).toString('hex');
 
@@ -100,18 +93,16 @@ describe('checkout with the test payment', () => {
   it('orders the cart, delivers at once, issues a numbered invoice and empties the cart', async () => {
     const me = await buyer();
     const [a, b] = await paidMaterials('de', 2);
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
-    await call(addRoute, '/api/v1/cart/add', { material_id: b!.id }, me.headers);
-    const options = await (await call(optionsRoute, '/api/v3/payments/options', undefined, me.headers)).json();
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers });
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: b!.id }, headers: me.headers });
+    const options = await (await callRoute(optionsRoute, '/api/v3/payments/options', { headers: me.headers })).json();
     expect(options.providers).toEqual(expect.arrayContaining(['invoice', 'test']));
 
     const order = await orderOf(
-      await call(
-        checkoutRoute,
-        '/api/v3/orders/checkout',
-        checkoutBody({ expected_total: a!.price + b!.price }),
-        me.headers,
-      ),
+      await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+        body: checkoutBody({ expected_total: a!.price + b!.price }),
+        headers: me.headers,
+      }),
     );
     expect(order).toMatchObject({
       status: 'paid',
@@ -129,31 +120,39 @@ describe('checkout with the test payment', () => {
       expect([5000, 6000, 7000]).toContain(item.sellerShareBasisPoints);
       expect(item.vatMinor + item.netMinor).toBe(item.payableGrossMinor + item.creditUsedMinor);
     }
-    const cart = await (await call(addRoute.bind(null), '/api/v1/cart/add', { material_id: a!.id }, me.headers)).json();
+    const cart = await (
+      await callRoute(addRoute.bind(null), '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers })
+    ).json();
     expect(cart.error.details).toEqual({ reason: 'already_owned' });
 
     // The buyer sees the order; another buyer gets a 404 for the same id.
     const mine = await orderOf(
-      await call(orderRoute, `/api/v3/orders/${order.id}`, undefined, me.headers, { id: String(order.id) }),
+      await callRoute(orderRoute, `/api/v3/orders/${order.id}`, {
+        headers: me.headers,
+        params: { id: String(order.id) },
+      }),
       200,
     );
     expect(mine.reference).toBe(order.reference);
     const stranger = await buyer();
-    const foreign = await call(orderRoute, `/api/v3/orders/${order.id}`, undefined, stranger.headers, {
-      id: String(order.id),
+    const foreign = await callRoute(orderRoute, `/api/v3/orders/${order.id}`, {
+      headers: stranger.headers,
+      params: {
+        id: String(order.id),
+      },
     });
     expect(foreign.status).toBe(404);
-    const list = await (await call(ordersRoute, '/api/v3/orders', undefined, stranger.headers)).json();
+    const list = await (await callRoute(ordersRoute, '/api/v3/orders', { headers: stranger.headers })).json();
     expect(list.orders).toEqual([]);
   });
 
   it('makes one order for a repeated idempotency key', async () => {
     const me = await buyer();
     const [a] = await paidMaterials('de', 1);
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers });
     const body = await checkoutWith(me.headers);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => call(checkoutRoute, '/api/v3/orders/checkout', body, me.headers)),
+      [1, 2, 3].map(() => callRoute(checkoutRoute, '/api/v3/orders/checkout', { body, headers: me.headers })),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 200, 201]);
@@ -167,11 +166,17 @@ describe('checkout with the test payment', () => {
     const me = await buyer();
     const noAddress = await buyer({ address: false });
     const [a] = await paidMaterials('de', 1);
-    const empty = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 0 }), me.headers);
+    const empty = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+      body: checkoutBody({ expected_total: 0 }),
+      headers: me.headers,
+    });
     expect(empty.status).toBe(409);
     expect((await empty.json()).error.details.reason).toBe('cart_empty');
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
-    const stale = await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 1 }), me.headers);
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers });
+    const stale = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+      body: checkoutBody({ expected_total: 1 }),
+      headers: me.headers,
+    });
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.details).toEqual({ reason: 'price_changed', final_price: a!.price });
     for (const bad of [
@@ -181,33 +186,31 @@ describe('checkout with the test payment', () => {
       checkoutBody({ expected_total: -5 }),
       { provider: 'test', delivery_consent: true },
     ])
-      expect((await call(checkoutRoute, '/api/v3/orders/checkout', bad, me.headers)).status).toBe(400);
-    const free = await call(
-      checkoutRoute,
-      '/api/v3/orders/checkout',
-      await checkoutWith(me.headers, { provider: 'free' }),
-      me.headers,
-    );
+      expect(
+        (await callRoute(checkoutRoute, '/api/v3/orders/checkout', { body: bad, headers: me.headers })).status,
+      ).toBe(400);
+    const free = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+      body: await checkoutWith(me.headers, { provider: 'free' }),
+      headers: me.headers,
+    });
     expect((await free.json()).error.details.reason).toBe('payment_required');
 
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, noAddress.headers);
-    const addressless = await call(
-      checkoutRoute,
-      '/api/v3/orders/checkout',
-      await checkoutWith(noAddress.headers),
-      noAddress.headers,
-    );
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: noAddress.headers });
+    const addressless = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+      body: await checkoutWith(noAddress.headers),
+      headers: noAddress.headers,
+    });
     expect((await addressless.json()).error.details.reason).toBe('billing_address_required');
     expect(await getDb().select().from(t.orders).where(eq(t.orders.userId, me.id))).toEqual([]);
-    expect((await call(checkoutRoute, '/api/v3/orders/checkout', checkoutBody({ expected_total: 0 }))).status).toBe(
-      401,
-    );
+    expect(
+      (await callRoute(checkoutRoute, '/api/v3/orders/checkout', { body: checkoutBody({ expected_total: 0 }) })).status,
+    ).toBe(401);
   });
 
   it('refuses a checkout without expected_total (400 at its path) and one at a price changed since it was shown', async () => {
     const me = await buyer();
     const [a] = await paidMaterials('de', 1);
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers });
     const shown = await shownCartTotal(me.headers);
     // The seller raises the price after the buyer looked at the cart.
     const [before] = await getDb().select().from(t.materials).where(eq(t.materials.id, a!.id));
@@ -215,22 +218,18 @@ describe('checkout with the test payment', () => {
     await getDb().update(t.materials).set({ priceCents: raised }).where(eq(t.materials.id, a!.id));
     try {
       for (const provider of ['test', 'invoice']) {
-        const missing = await call(
-          checkoutRoute,
-          '/api/v3/orders/checkout',
-          { provider, idempotency_key: key(), delivery_consent: true },
-          me.headers,
-        );
+        const missing = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+          body: { provider, idempotency_key: key(), delivery_consent: true },
+          headers: me.headers,
+        });
         expect(missing.status).toBe(400);
         const body = await missing.json();
         expect(body.error.code).toBe('validation_failed');
         expect(body.error.details).toEqual([expect.objectContaining({ path: 'expected_total' })]);
-        const stale = await call(
-          checkoutRoute,
-          '/api/v3/orders/checkout',
-          checkoutBody({ provider, expected_total: shown }),
-          me.headers,
-        );
+        const stale = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+          body: checkoutBody({ provider, expected_total: shown }),
+          headers: me.headers,
+        });
         expect(stale.status).toBe(409);
         expect((await stale.json()).error.details).toEqual({ reason: 'price_changed', final_price: raised });
       }
@@ -238,7 +237,12 @@ describe('checkout with the test payment', () => {
       // At the total now shown, the order goes through.
       const fresh = await shownCartTotal(me.headers);
       expect(fresh).toBe(raised);
-      await orderOf(await call(checkoutRoute, '/api/v3/orders/checkout', await checkoutWith(me.headers), me.headers));
+      await orderOf(
+        await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+          body: await checkoutWith(me.headers),
+          headers: me.headers,
+        }),
+      );
     } finally {
       await getDb().update(t.materials).set({ priceCents: before!.priceCents }).where(eq(t.materials.id, a!.id));
     }
@@ -247,14 +251,12 @@ describe('checkout with the test payment', () => {
   it('leaves an invoice purchase pending with its invoice, and grants nothing until it is paid', async () => {
     const me = await buyer();
     const [a] = await paidMaterials('de', 1);
-    await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, me.headers);
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: me.headers });
     const order = await orderOf(
-      await call(
-        checkoutRoute,
-        '/api/v3/orders/checkout',
-        await checkoutWith(me.headers, { provider: 'invoice' }),
-        me.headers,
-      ),
+      await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+        body: await checkoutWith(me.headers, { provider: 'invoice' }),
+        headers: me.headers,
+      }),
     );
     expect(order).toMatchObject({ status: 'pending', provider: 'invoice', isTestPayment: false });
     expect(order.invoice?.number).toMatch(/^RE-/);
@@ -268,15 +270,20 @@ describe('checkout with the test payment', () => {
       .from(t.materials)
       .where(and(eq(t.materials.world, 'de'), eq(t.materials.priceCents, 0)))
       .limit(1);
-    const first = await orderOf(await call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, me.headers));
+    const first = await orderOf(
+      await callRoute(freeRoute, '/api/v3/orders/free', { body: { material_id: free!.id }, headers: me.headers }),
+    );
     expect(first).toMatchObject({ status: 'paid', provider: 'free', finalPrice: 0, invoice: null });
     const again = await orderOf(
-      await call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, me.headers),
+      await callRoute(freeRoute, '/api/v3/orders/free', { body: { material_id: free!.id }, headers: me.headers }),
       200,
     );
     expect(again.id).toBe(first.id);
     const [paid] = await paidMaterials('de', 1);
-    expect((await call(freeRoute, '/api/v3/orders/free', { material_id: paid!.id }, me.headers)).status).toBe(409);
+    expect(
+      (await callRoute(freeRoute, '/api/v3/orders/free', { body: { material_id: paid!.id }, headers: me.headers }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -294,12 +301,14 @@ describe('money under concurrency', () => {
     const buyers = [];
     for (let i = 0; i < 50; i++) buyers.push(await buyer());
     for (const b of buyers) {
-      await call(addRoute, '/api/v1/cart/add', { material_id: a!.id }, b.headers);
-      await call(voucherRoute, '/api/v1/cart/voucher', { code: 'ONLYONCE' }, b.headers);
+      await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: a!.id }, headers: b.headers });
+      await callRoute(voucherRoute, '/api/v1/cart/voucher', { body: { code: 'ONLYONCE' }, headers: b.headers });
     }
     const bodies = await Promise.all(buyers.map((b) => checkoutWith(b.headers)));
     const answers = await Promise.all(
-      buyers.map((b, i) => call(checkoutRoute, '/api/v3/orders/checkout', bodies[i], b.headers)),
+      buyers.map((b, i) =>
+        callRoute(checkoutRoute, '/api/v3/orders/checkout', { body: bodies[i], headers: b.headers }),
+      ),
     );
     const created = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 409);
@@ -316,9 +325,12 @@ describe('money under concurrency', () => {
     const materials = await paidMaterials('de', 20);
     await Promise.all(
       materials.map(async (material) => {
-        await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, me.headers);
-        await call(creditsRoute, '/api/v1/cart/credits', { credits: 'all' }, me.headers);
-        return call(checkoutRoute, '/api/v3/orders/checkout', await checkoutWith(me.headers), me.headers);
+        await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material.id }, headers: me.headers });
+        await callRoute(creditsRoute, '/api/v1/cart/credits', { body: { credits: 'all' }, headers: me.headers });
+        return callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+          body: await checkoutWith(me.headers),
+          headers: me.headers,
+        });
       }),
     );
     const [balance] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, me.id));
@@ -357,14 +369,15 @@ describe('money under concurrency', () => {
     const before = await counts();
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await buyer());
-    for (const b of buyers) await call(addRoute, '/api/v1/cart/add', { material_id: popular!.id }, b.headers);
+    for (const b of buyers)
+      await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: popular!.id }, headers: b.headers });
     const bodies = await Promise.all(buyers.map((b) => checkoutWith(b.headers)));
     // Paid orders and one-click free claims of one material, all at once: each order's lines lock
     // the material's row for its sales count, and none may wait on another forever (deadlock).
     const answers = await Promise.all(
       buyers.flatMap((b, i) => [
-        call(checkoutRoute, '/api/v3/orders/checkout', bodies[i], b.headers),
-        call(freeRoute, '/api/v3/orders/free', { material_id: free!.id }, b.headers),
+        callRoute(checkoutRoute, '/api/v3/orders/checkout', { body: bodies[i], headers: b.headers }),
+        callRoute(freeRoute, '/api/v3/orders/free', { body: { material_id: free!.id }, headers: b.headers }),
       ]),
     );
     expect(answers.map((answer) => answer.status)).toEqual(buyers.flatMap(() => [201, 201]));

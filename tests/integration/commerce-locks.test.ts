@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { POST as paymentRoute } from '@/app/api/v3/admin/orders/[id]/payment/route';
 import { POST as refundRoute } from '@/app/api/v3/admin/orders/[id]/refund/route';
@@ -16,6 +15,7 @@ import { resetEnvCache } from '@/lib/env';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
 
 // The admin's refund, the buyer's cancel, a card webhook and a recorded transfer of the buyer's
 // invitee all lock the same buyer's rows, credit and the document counters. Taken in different
@@ -42,11 +42,6 @@ afterAll(async () => {
   resetEnvCache();
   await database.stop();
 });
-
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-
-const post = (handler: Handler, path: string, body: unknown, headers: Record<string, string>, id: number) =>
-  handler(apiRequest(path, { method: 'POST', body, headers }), { params: Promise.resolve({ id: String(id) }) });
 
 let counter = 0;
 async function teacher(invitedBy: number | null = null) {
@@ -138,11 +133,29 @@ describe(`refund, cancel, webhook and transfer of one buyer at once on ${BACKEND
       await getDb().insert(t.licences).values({ userId: invitee.id, materialId: m4!.id, kind: 'single' });
 
       const [refunded, cancelled, webhook, cardCancel, recorded] = await Promise.all([
-        post(refundRoute, `/api/v3/admin/orders/${paid.id}/refund`, { items: 'all', to: 'original' }, admin, paid.id),
-        post(cancelRoute, `/api/v3/orders/${unpaid.id}/cancel`, undefined, buyer.headers, unpaid.id),
+        callRoute(refundRoute, `/api/v3/admin/orders/${paid.id}/refund`, {
+          method: 'POST',
+          body: { items: 'all', to: 'original' },
+          headers: admin,
+          params: { id: String(paid.id) },
+        }),
+        callRoute(cancelRoute, `/api/v3/orders/${unpaid.id}/cancel`, {
+          method: 'POST',
+          headers: buyer.headers,
+          params: { id: String(unpaid.id) },
+        }),
         paidWebhook(card, round),
-        post(cancelRoute, `/api/v3/orders/${card.id}/cancel`, undefined, buyer.headers, card.id),
-        post(paymentRoute, `/api/v3/admin/orders/${first.id}/payment`, { amount: first.totalMinor }, admin, first.id),
+        callRoute(cancelRoute, `/api/v3/orders/${card.id}/cancel`, {
+          method: 'POST',
+          headers: buyer.headers,
+          params: { id: String(card.id) },
+        }),
+        callRoute(paymentRoute, `/api/v3/admin/orders/${first.id}/payment`, {
+          method: 'POST',
+          body: { amount: first.totalMinor },
+          headers: admin,
+          params: { id: String(first.id) },
+        }),
       ]);
       expect([refunded.status, cancelled.status, webhook.status, recorded.status]).toEqual([200, 200, 200, 200]);
       // The card order's cancel and its payment at the same moment: either the payment came first

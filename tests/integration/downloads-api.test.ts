@@ -4,36 +4,24 @@ import { POST as linkRoute } from '@/app/api/v3/downloads/[materialId]/route';
 import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
 import { GET as invoicePdfRoute } from '@/app/api/v3/invoices/[id]/pdf/route';
 import { GET as invoicesRoute } from '@/app/api/v3/invoices/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { createDownloadToken, DOWNLOAD_LINK_TTL_MS } from '@/lib/downloads/links';
 import { getStorage } from '@/lib/storage/storage';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signInSession } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
-
-async function signIn(email: string): Promise<{ cookie: string; userId: number }> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { oauth_user_id: number };
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
 
 let buyOrder = 0;
 async function buy(userId: number, materialIds: number[]) {
@@ -72,7 +60,7 @@ function fontNames(document: PDFDocument): string[] {
 
 describe(`downloads on ${BACKEND}`, () => {
   it('gives the buyer a short-lived link to a copy stamped on every page, stamped once and served again', async () => {
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     const [material] = await paidMaterials('de', 1, { withFile: true, notBy: buyer.userId, notOwnedBy: buyer.userId });
     await buy(buyer.userId, [material!.id]);
 
@@ -105,8 +93,8 @@ describe(`downloads on ${BACKEND}`, () => {
   });
 
   it('refuses everyone else: another account, forged, altered and expired links, and a refunded licence', async () => {
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const [, material] = await paidMaterials('de', 2, {
       withFile: true,
       notBy: buyer.userId,
@@ -142,7 +130,7 @@ describe(`downloads on ${BACKEND}`, () => {
   });
 
   it('answers 404 for a material without a file and 401 without an account, and refuses bad ids', async () => {
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     expect((await linkFor(2147483647, buyer.cookie)).status).toBe(404);
     const anonymous = await linkRoute(apiRequest('/api/v3/downloads/1?world=de', { method: 'POST' }), {
       params: Promise.resolve({ materialId: '1' }),
@@ -164,7 +152,7 @@ describe(`invoices on ${BACKEND}`, () => {
     });
 
   it('lists the buyer’s invoices and sends each as a PDF in the order’s language; nobody else gets it', async () => {
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     const [, , material] = await paidMaterials('de', 3, {
       withFile: true,
       notBy: buyer.userId,
@@ -188,7 +176,7 @@ describe(`invoices on ${BACKEND}`, () => {
     const document = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
     expect(document.getTitle()).toBe(`Rechnung ${invoice.number}`);
 
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     expect((await pdfOf(invoice.id, seller.cookie)).status).toBe(404);
     const theirs = (await (await listOf(seller.cookie)).json()) as { invoices: { id: number }[] };
     expect(theirs.invoices.map((entry) => entry.id)).not.toContain(invoice.id);

@@ -1,28 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as subscribe } from '@/app/api/v3/subscriptions/subscribe/route';
 import { POST as unsubscribe } from '@/app/api/v3/subscriptions/unsubscribe/route';
 import { GET as listSubscriptions } from '@/app/api/v1/subscriptions/route';
 import { getDb } from '@/lib/db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
+import { signIn } from './support/session';
+import { callRoute } from './support/routes';
 
 let database: TestDatabase;
 let buyer: string;
 let seller: string;
 let sellerId: number;
 let otherAuthorId: number;
-
-async function signIn(email: string) {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 async function followers(authorId: number): Promise<number> {
   const rows = await getDb().execute<{ n: number }>(
@@ -44,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 
 const post = (handler: typeof subscribe, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
-  handler(apiRequest('/api/v3/subscriptions/x', { method: 'POST', body, headers: { cookie, ...headers } }));
+  callRoute(handler, '/api/v3/subscriptions/x', { method: 'POST', body, headers: { cookie, ...headers } });
 
 describe(`follows on ${BACKEND}`, () => {
   it('follows an author once, lists it first, counts it, and unfollows', async () => {

@@ -8,24 +8,13 @@ import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { createDownloadToken, createFreeDownloadToken, FREE_DOWNLOAD_LINK_TTL_MS } from '@/lib/downloads/links';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute } from '@/lib/routing/routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
-
-let language: ReturnType<typeof getWorld>['language'] = 'de';
-
-// Server translations without a Next request: the merged messages next-intl would get.
-jest.mock('next-intl/server', () => ({
-  getTranslations: async (namespace: string) => (key: string) => {
-    let node: string | Messages | undefined = getMessages(language)[namespace];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    return typeof node === 'string' ? node : `${namespace}.${key}`;
-  },
-}));
+import { translateInto } from './support/translations';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -67,7 +56,7 @@ async function freeMaterial(world: WorldCode) {
 }
 
 async function renderPage(world: WorldCode, token: string): Promise<string> {
-  language = getWorld(world).language;
+  translateInto(getWorld(world).language);
   const node = await FreeDownloadPage.render({
     world: getWorld(world),
     route: getRoute('free-download'),

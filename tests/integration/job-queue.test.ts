@@ -6,7 +6,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as listJobs } from '@/app/api/v3/admin/jobs/route';
 import { POST as retryJob } from '@/app/api/v3/admin/jobs/[id]/retry/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
@@ -21,6 +20,7 @@ import { readOutbox } from '@/lib/mail/outbox';
 import { apiRequest } from './support/request';
 import { hangJob, spinJob } from './support/test-jobs';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signIn } from './support/session';
 
 // The mail server fails as often as a test asks it to, then works again.
 const mockMailServer = { failuresLeft: 0 };
@@ -162,15 +162,11 @@ describe(`failed jobs for admins on ${BACKEND}`, () => {
       creationSource: 'web',
     });
     if (role === 'admin') await getDb().update(t.users).set({ role: 'admin' }).where(eq(t.users.id, id));
-    const response = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: email, password: 'correct horse battery' },
-        headers: { 'x-kreide-client-ip': `198.18.0.${counter}` },
-      }),
-    );
-    expect(response.status).toBe(200);
-    return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+    const cookie = await signIn(email, {
+      password: 'correct horse battery',
+      headers: { 'x-kreide-client-ip': `198.18.0.${counter}` },
+    });
+    return { cookie };
   }
 
   const list = (headers: Record<string, string>, query = 'state=failed') =>

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as statementRoute } from '@/app/api/v3/admin/bank-statements/route';
@@ -10,7 +9,6 @@ import { GET as adminOrdersRoute } from '@/app/api/v3/admin/orders/route';
 import { POST as cancelFormRoute } from '@/app/api/v3/orders/[id]/cancel/form/route';
 import { POST as cancelRoute } from '@/app/api/v3/orders/[id]/cancel/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as loginAs } from '@/app/api/v3/oauth2/login-as/route';
 import { POST as webhookRoute } from '@/app/api/v3/payments/stripe/webhook/route';
 import { createAccount } from '@/lib/accounts/accounts';
@@ -19,7 +17,7 @@ import { renderOrderMail } from '@/lib/commerce/order-mails';
 import { getMessages } from '@/lib/i18n/messages';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { drainJobs } from '@/lib/jobs/workers';
 import { paidMaterials } from './support/catalogue';
@@ -27,6 +25,8 @@ import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { startStripeDouble } from './support/stripe-double';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
+import { signIn, sessionCookieOf } from './support/session';
 
 const WEBHOOK_SECRET = 'whsec_kreide_late_payments';
 let database: TestDatabase;
@@ -54,13 +54,7 @@ afterAll(async () => {
   await database.stop();
 });
 
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 type Headers = Record<string, string>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}, id?: number) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
-    params: Promise.resolve<Record<string, string>>(id === undefined ? {} : { id: String(id) }),
-  });
 
 let counter = 0;
 async function buyer() {
@@ -96,18 +90,18 @@ interface Order {
 
 async function order(headers: Headers, materialIds: number[], provider: 'invoice' | 'card' | 'test'): Promise<Order> {
   for (const materialId of materialIds)
-    expect((await call(addRoute, '/api/v1/cart/add', { material_id: materialId }, headers)).status).toBe(200);
-  const answer = await call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    {
+    expect((await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: materialId }, headers })).status).toBe(
+      200,
+    );
+  const answer = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    body: {
       provider,
       idempotency_key: crypto.randomBytes(12).toString('hex'),
       expected_total: await shownCartTotal(headers),
       delivery_consent: true,
     },
     headers,
-  );
+  });
   expect(answer.status).toBe(201);
   return (await answer.json()).order as Order;
 }
@@ -147,7 +141,10 @@ const euros = (minor: number) => `${Math.floor(minor / 100)},${String(minor % 10
 
 const importCsv = async (rows: { reference: string; amount: number }[]) => {
   const csv = ['Date;Amount;Reference', ...rows.map((row) => `2026-03-02;${euros(row.amount)};${row.reference}`)];
-  const answer = await call(statementRoute, '/api/v3/admin/bank-statements', { csv: csv.join('\n') }, admin);
+  const answer = await callRoute(statementRoute, '/api/v3/admin/bank-statements', {
+    body: { csv: csv.join('\n') },
+    headers: admin,
+  });
   expect(answer.status).toBe(200);
   return ((await answer.json()).results as { outcome: string }[]).map((row) => row.outcome);
 };
@@ -159,7 +156,14 @@ const cancel = (orderId: number, headers: Headers) =>
   });
 
 const adminView = async (orderId: number) =>
-  (await (await call(adminOrderRoute, `/api/v3/admin/orders/${orderId}`, undefined, admin, orderId)).json()).order;
+  (
+    await (
+      await callRoute(adminOrderRoute, `/api/v3/admin/orders/${orderId}`, {
+        headers: admin,
+        params: { id: String(orderId) },
+      })
+    ).json()
+  ).order;
 
 describe(`a payment for what the buyer holds by then is given back, never kept, on ${BACKEND}`, () => {
   it('records a transfer: delivers the rest, credits the held line once, keeps the held licence, tells admin and buyer', async () => {
@@ -172,7 +176,11 @@ describe(`a payment for what the buyer holds by then is given back, never kept, 
     const priceOfA = pending.items.find((item) => item.materialId === a!.id)!.finalPrice;
 
     const path = `/api/v3/admin/orders/${pending.id}/payment`;
-    const paid = await call(paymentRoute, path, { amount: pending.finalPrice }, admin, pending.id);
+    const paid = await callRoute(paymentRoute, path, {
+      body: { amount: pending.finalPrice },
+      headers: admin,
+      params: { id: String(pending.id) },
+    });
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({
       recorded: true,
@@ -197,7 +205,7 @@ describe(`a payment for what the buyer holds by then is given back, never kept, 
     ]);
     // The order list flags it too.
     const list = await (
-      await call(adminOrdersRoute, `/api/v3/admin/orders?q=${pending.reference}`, undefined, admin)
+      await callRoute(adminOrdersRoute, `/api/v3/admin/orders?q=${pending.reference}`, { headers: admin })
     ).json();
     expect(list.orders[0]).toMatchObject({ id: pending.id, paymentReturned: priceOfA });
     // The buyer is told what came back, in the order's world, and gets no plain receipt.
@@ -207,7 +215,11 @@ describe(`a payment for what the buyer holds by then is given back, never kept, 
     expect(mail!.text).toContain(pending.reference);
 
     // The same transfer recorded again books nothing.
-    const again = await call(paymentRoute, path, { amount: pending.finalPrice }, admin, pending.id);
+    const again = await callRoute(paymentRoute, path, {
+      body: { amount: pending.finalPrice },
+      headers: admin,
+      params: { id: String(pending.id) },
+    });
     expect(await again.json()).toMatchObject({ recorded: false });
     expect(await creditOf(me.id)).toBe(priceOfA);
   });
@@ -217,13 +229,11 @@ describe(`a payment for what the buyer holds by then is given back, never kept, 
     const [, , c] = await paidMaterials('de', 3);
     const pending = await order(me.headers, [c!.id], 'invoice');
     const held = await holdsMeanwhile(me.id, c!.id, 'single');
-    const paid = await call(
-      paymentRoute,
-      `/api/v3/admin/orders/${pending.id}/payment`,
-      { amount: pending.finalPrice },
-      admin,
-      pending.id,
-    );
+    const paid = await callRoute(paymentRoute, `/api/v3/admin/orders/${pending.id}/payment`, {
+      body: { amount: pending.finalPrice },
+      headers: admin,
+      params: { id: String(pending.id) },
+    });
     expect(await paid.json()).toMatchObject({
       recorded: true,
       returned: { amount: pending.finalPrice, to: 'credit' },
@@ -318,13 +328,11 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
     expect(await importCsv([row])).toEqual(['credited']);
     expect(await importCsv([row])).toEqual(['already-paid']);
     expect(await creditOf(me.id)).toBe(pending.finalPrice);
-    const recorded = await call(
-      paymentRoute,
-      `/api/v3/admin/orders/${pending.id}/payment`,
-      { amount: pending.finalPrice },
-      admin,
-      pending.id,
-    );
+    const recorded = await callRoute(paymentRoute, `/api/v3/admin/orders/${pending.id}/payment`, {
+      body: { amount: pending.finalPrice },
+      headers: admin,
+      params: { id: String(pending.id) },
+    });
     expect(await recorded.json()).toMatchObject({ recorded: false, order: { status: 'cancelled' } });
     expect(await creditOf(me.id)).toBe(pending.finalPrice);
     expect(await adminView(pending.id)).toMatchObject({ status: 'cancelled', paymentReturned: pending.finalPrice });
@@ -338,7 +346,11 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
     const pending = await order(me.headers, [b!.id], 'invoice');
     expect((await cancel(pending.id, me.headers)).status).toBe(200);
     const path = `/api/v3/admin/orders/${pending.id}/payment`;
-    const recorded = await call(paymentRoute, path, { amount: pending.finalPrice }, admin, pending.id);
+    const recorded = await callRoute(paymentRoute, path, {
+      body: { amount: pending.finalPrice },
+      headers: admin,
+      params: { id: String(pending.id) },
+    });
     expect(await recorded.json()).toMatchObject({
       recorded: true,
       returned: { amount: pending.finalPrice, to: 'credit' },
@@ -359,13 +371,11 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
             await new Promise((resolve) => setTimeout(resolve, round * 5));
             return cancel(pending.id, me.headers);
           })(),
-          call(
-            paymentRoute,
-            `/api/v3/admin/orders/${pending.id}/payment`,
-            { amount: pending.finalPrice },
-            admin,
-            pending.id,
-          ),
+          callRoute(paymentRoute, `/api/v3/admin/orders/${pending.id}/payment`, {
+            body: { amount: pending.finalPrice },
+            headers: admin,
+            params: { id: String(pending.id) },
+          }),
         ]);
         const [row] = await getDb().select().from(t.orders).where(eq(t.orders.id, pending.id));
         const held = (await activeLicences(me.id)).length;
@@ -385,21 +395,16 @@ describe(`the buyer cancels an unpaid invoice order on ${BACKEND}`, () => {
     const [a] = await paidMaterials('de', 1);
     const pending = await order(me.headers, [a!.id], 'invoice');
     const [row] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, me.id));
-    const signedIn = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
-      }),
-    );
+    const admin = await signIn(DEMO_ACCOUNTS.admin);
     const started = await loginAs(
       apiRequest('/api/v3/oauth2/login-as', {
         method: 'POST',
         body: { email: row!.email },
-        headers: { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! },
+        headers: { cookie: admin },
       }),
     );
     expect(started.status).toBe(200);
-    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = sessionCookieOf(started);
     const json = await cancelRoute(
       apiRequest(`/api/v3/orders/${pending.id}/cancel?world=de`, { method: 'POST', headers: { cookie } }),
       { params: Promise.resolve({ id: String(pending.id) }) },

@@ -1,13 +1,13 @@
 import type { NextRequest } from 'next/server';
 import { POST as saveNotificationPreferences } from '@/app/api/v3/notification-preferences/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as register } from '@/app/api/v3/registration/register/route';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { getMessages } from '@/lib/i18n/messages';
 import type { Language } from '@/lib/worlds/worlds';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,15 +21,9 @@ type Handler = (request: NextRequest) => Promise<Response>;
 let ip = 0;
 const from = () => ({ 'x-kreide-client-ip': `203.0.113.${(ip++ % 250) + 1}` });
 
+/** The demo buyer signing in from a page at `origin`. */
 const signIn = (origin: string | false, world = 'de') =>
-  (authenticate as Handler)(
-    apiRequest(`/api/v3/oauth2/authenticate?world=${world}`, {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-      headers: from(),
-      origin,
-    }),
-  );
+  requestSignIn(DEMO_ACCOUNTS.buyer, { world, headers: from(), origin });
 
 let registrations = 0;
 const signUp = (origin: string, world = 'de') =>
@@ -106,7 +100,7 @@ describe(`the embedded default's loopback names on ${BACKEND}`, () => {
     async (origin) => {
       const signedIn = await signIn(origin);
       expect(signedIn.status).toBe(200);
-      const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const cookie = sessionCookieOf(signedIn);
       expect((await signUp(origin)).status).toBe(202);
       expect((await saveSettings(cookie, origin)).status).toBe(200);
     },
@@ -118,7 +112,7 @@ describe(`the embedded default's loopback names on ${BACKEND}`, () => {
 
   it('refuses a cookie write without an Origin, saying where to open the site, in the world’s language', async () => {
     const signedIn = await signIn(TEST_ORIGIN);
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = sessionCookieOf(signedIn);
     await expectRefusedNaming(await saveSettings(cookie, false, 'gr'), TEST_ORIGIN, 'el', 'missing_origin');
   });
 });
