@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
 import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
@@ -15,6 +14,7 @@ import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -22,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 type Headers = Record<string, string>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
-    params: Promise.resolve({}),
-  });
 
 let counter = 0;
 /** A buyer with a billing address and a bearer token. */
@@ -57,26 +51,24 @@ async function buyer() {
 }
 
 const add = (headers: Headers, materialId: number, licence: 'single' | 'school' = 'single', world = 'de') =>
-  call(addRoute, `/api/v1/cart/add?world=${world}`, { material_id: materialId, licence }, headers);
+  callRoute(addRoute, `/api/v1/cart/add?world=${world}`, { body: { material_id: materialId, licence }, headers });
 
 async function order(headers: Headers, provider: 'test' | 'invoice') {
-  const answer = await call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    {
+  const answer = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    body: {
       provider,
       idempotency_key: crypto.randomBytes(16).toString('hex'),
       expected_total: await shownCartTotal(headers),
       delivery_consent: true,
     },
     headers,
-  );
+  });
   expect(answer.status).toBe(201);
   return (await answer.json()).order as { id: number; reference: string };
 }
 
 const states = (ids: string, headers: Headers = {}) =>
-  call(statesRoute, `/api/v3/materials/my-licences?ids=${ids}`, undefined, headers);
+  callRoute(statesRoute, `/api/v3/materials/my-licences?ids=${ids}`, { headers });
 
 describe(`GET v3/materials/my-licences on ${BACKEND}`, () => {
   it('tells an anonymous visitor nothing, and is never kept by a shared cache', async () => {
@@ -95,7 +87,7 @@ describe(`GET v3/materials/my-licences on ${BACKEND}`, () => {
       expect({ bad, status: answer.status }).toEqual({ bad, status: 400 });
       expect((await answer.json()).error.code).toBe('validation_failed');
     }
-    expect((await call(statesRoute, '/api/v3/materials/my-licences', undefined, me.headers)).status).toBe(400);
+    expect((await callRoute(statesRoute, '/api/v3/materials/my-licences', { headers: me.headers })).status).toBe(400);
     // Fifty, repeated or comma-separated, are fine; an unknown id says nothing.
     const fifty = Array.from({ length: 50 }, (_, i) => i + 2_000_000).join(',');
     expect(await (await states(fifty, me.headers)).json()).toEqual({ items: [] });
@@ -174,21 +166,19 @@ describe(`the add call's refusals name their reason in the world's language on $
       const [owned, pending] = await paidMaterials(world, 2);
       // Orders in the world asked for: the cart of that world.
       const shown = async () => {
-        const view = await call(viewRoute, `/api/v1/cart/view?world=${world}`, undefined, me.headers);
+        const view = await callRoute(viewRoute, `/api/v1/cart/view?world=${world}`, { headers: me.headers });
         return (await view.json()).items.cart.finalPrice as number;
       };
       const orderIn = async (provider: 'test' | 'invoice') => {
-        const answer = await call(
-          checkoutRoute,
-          `/api/v3/orders/checkout?world=${world}`,
-          {
+        const answer = await callRoute(checkoutRoute, `/api/v3/orders/checkout?world=${world}`, {
+          body: {
             provider,
             idempotency_key: crypto.randomBytes(16).toString('hex'),
             expected_total: await shown(),
             delivery_consent: true,
           },
-          me.headers,
-        );
+          headers: me.headers,
+        });
         expect(answer.status).toBe(201);
         return (await answer.json()).order as { id: number };
       };

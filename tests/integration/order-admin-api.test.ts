@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as statementRoute } from '@/app/api/v3/admin/bank-statements/route';
 import { GET as adminOrderRoute } from '@/app/api/v3/admin/orders/[id]/route';
@@ -16,8 +15,8 @@ import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
-import { apiRequest } from './support/request';
 import { startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
 
 let database: TestDatabase;
 let admin: Record<string, string>;
@@ -29,13 +28,6 @@ beforeAll(async () => {
   };
 });
 afterAll(() => database.stop());
-
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Record<string, string> = {}, id?: number) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
-    params: Promise.resolve<Record<string, string>>(id === undefined ? {} : { id: String(id) }),
-  });
 
 let counter = 0;
 async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
@@ -61,18 +53,16 @@ async function buyerWithOrder(provider: 'invoice' | 'test', materialCount = 2) {
   };
   const materials = await paidMaterials('de', materialCount + counter);
   for (const material of materials.slice(counter))
-    await call(addRoute, '/api/v1/cart/add', { material_id: material.id }, headers);
-  const answer = await call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    {
+    await callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: material.id }, headers });
+  const answer = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    body: {
       provider,
       idempotency_key: crypto.randomBytes(12).toString('hex'),
       expected_total: await shownCartTotal(headers),
       delivery_consent: true,
     },
     headers,
-  );
+  });
   expect(answer.status).toBe(201);
   return {
     userId: id,
@@ -91,25 +81,57 @@ describe('admin: payments of invoice purchases', () => {
   it('records the exact amount once, delivers the order, and refuses everyone but admins', async () => {
     const { userId, headers, order } = await buyerWithOrder('invoice');
     const path = `/api/v3/admin/orders/${order.id}/payment`;
-    expect((await call(paymentRoute, path, { amount: order.finalPrice }, headers, order.id)).status).toBe(403);
-    const wrong = await call(paymentRoute, path, { amount: order.finalPrice - 1 }, admin, order.id);
+    expect(
+      (
+        await callRoute(paymentRoute, path, {
+          body: { amount: order.finalPrice },
+          headers,
+          params: { id: String(order.id) },
+        })
+      ).status,
+    ).toBe(403);
+    const wrong = await callRoute(paymentRoute, path, {
+      body: { amount: order.finalPrice - 1 },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(wrong.status).toBe(409);
     expect((await wrong.json()).error.details).toEqual({ reason: 'amount_mismatch', expected: order.finalPrice });
     expect(await licencesOf(userId)).toEqual([]);
-    const paid = await call(paymentRoute, path, { amount: order.finalPrice }, admin, order.id);
+    const paid = await callRoute(paymentRoute, path, {
+      body: { amount: order.finalPrice },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(await paid.json()).toMatchObject({ recorded: true, order: { status: 'paid' } });
     expect(await licencesOf(userId)).toHaveLength(2);
-    const again = await call(paymentRoute, path, { amount: order.finalPrice }, admin, order.id);
+    const again = await callRoute(paymentRoute, path, {
+      body: { amount: order.finalPrice },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(await again.json()).toMatchObject({ recorded: false, order: { status: 'paid' } });
     // Another amount on an order paid already is no repeat of its payment: refused.
-    const other = await call(paymentRoute, path, { amount: 0 }, admin, order.id);
+    const other = await callRoute(paymentRoute, path, {
+      body: { amount: 0 },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(other.status).toBe(409);
     expect((await other.json()).error.details).toMatchObject({ reason: 'order_not_pending' });
     expect(
-      (await call(paymentRoute, '/api/v3/admin/orders/999999/payment', { amount: 1 }, admin, 999_999)).status,
+      (
+        await callRoute(paymentRoute, '/api/v3/admin/orders/999999/payment', {
+          body: { amount: 1 },
+          headers: admin,
+          params: { id: String(999_999) },
+        })
+      ).status,
     ).toBe(404);
     for (const bad of [{ amount: -1 }, { amount: 1.5 }, { amount: '12.00' }, {}])
-      expect((await call(paymentRoute, path, bad, admin, order.id)).status).toBe(400);
+      expect(
+        (await callRoute(paymentRoute, path, { body: bad, headers: admin, params: { id: String(order.id) } })).status,
+      ).toBe(400);
   });
 
   it('books a bank statement by reference and exact amount, and pays nothing twice', async () => {
@@ -123,7 +145,9 @@ describe('admin: payments of invoice purchases', () => {
       '2026-11-21;10,00;Miete November',
       '2026-11-21;10,00;K-ZZZZZZZZZZ',
     ].join('\r\n');
-    const answer = await (await call(statementRoute, '/api/v3/admin/bank-statements', { csv }, admin)).json();
+    const answer = await (
+      await callRoute(statementRoute, '/api/v3/admin/bank-statements', { body: { csv }, headers: admin })
+    ).json();
     expect(answer.results.map((r: { outcome: string }) => r.outcome)).toEqual([
       'paid',
       'amount-mismatch',
@@ -132,9 +156,14 @@ describe('admin: payments of invoice purchases', () => {
     ]);
     expect(await licencesOf(first.userId)).toHaveLength(1);
     expect(await licencesOf(second.userId)).toEqual([]);
-    const replay = await (await call(statementRoute, '/api/v3/admin/bank-statements', { csv }, admin)).json();
+    const replay = await (
+      await callRoute(statementRoute, '/api/v3/admin/bank-statements', { body: { csv }, headers: admin })
+    ).json();
     expect(replay.results[0].outcome).toBe('already-paid');
-    const missingHeader = await call(statementRoute, '/api/v3/admin/bank-statements', { csv: 'a,b\n1,2' }, admin);
+    const missingHeader = await callRoute(statementRoute, '/api/v3/admin/bank-statements', {
+      body: { csv: 'a,b\n1,2' },
+      headers: admin,
+    });
     expect(missingHeader.status).toBe(400);
   });
 });
@@ -144,29 +173,46 @@ describe('admin: refunds', () => {
     const { userId, order } = await buyerWithOrder('invoice');
     expect(
       (
-        await call(
-          paymentRoute,
-          `/api/v3/admin/orders/${order.id}/payment`,
-          { amount: order.finalPrice },
-          admin,
-          order.id,
-        )
+        await callRoute(paymentRoute, `/api/v3/admin/orders/${order.id}/payment`, {
+          body: { amount: order.finalPrice },
+          headers: admin,
+          params: { id: String(order.id) },
+        })
       ).status,
     ).toBe(200);
     const detail = await (
-      await call(adminOrderRoute, `/api/v3/admin/orders/${order.id}`, undefined, admin, order.id)
+      await callRoute(adminOrderRoute, `/api/v3/admin/orders/${order.id}`, {
+        headers: admin,
+        params: { id: String(order.id) },
+      })
     ).json();
     const [lineA, lineB] = detail.order.sellerLines as { itemId: number; materialId: number; chargedGross: number }[];
     const path = `/api/v3/admin/orders/${order.id}/refund`;
-    const one = await (await call(refundRoute, path, { items: [lineA!.itemId], to: 'credit' }, admin, order.id)).json();
+    const one = await (
+      await callRoute(refundRoute, path, {
+        body: { items: [lineA!.itemId], to: 'credit' },
+        headers: admin,
+        params: { id: String(order.id) },
+      })
+    ).json();
     expect(one.refunded).toEqual([lineA!.itemId]);
     expect(one.cancellation.number).toMatch(/^ST-\d{4}-\d{6}$/);
     expect((await licencesOf(userId)).map((l) => l.materialId)).toEqual([lineB!.materialId]);
     const [balance] = await getDb().select().from(t.creditBalances).where(eq(t.creditBalances.userId, userId));
     expect(balance!.balanceMinor).toBe(lineA!.chargedGross);
-    const twice = await call(refundRoute, path, { items: [lineA!.itemId], to: 'credit' }, admin, order.id);
+    const twice = await callRoute(refundRoute, path, {
+      body: { items: [lineA!.itemId], to: 'credit' },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(twice.status).toBe(409);
-    const rest = await (await call(refundRoute, path, { items: 'all', to: 'original' }, admin, order.id)).json();
+    const rest = await (
+      await callRoute(refundRoute, path, {
+        body: { items: 'all', to: 'original' },
+        headers: admin,
+        params: { id: String(order.id) },
+      })
+    ).json();
     expect(rest.order.status).toBe('refunded');
     expect(await licencesOf(userId)).toEqual([]);
     const [document] = await getDb()
@@ -182,7 +228,11 @@ describe('admin: refunds of test payments', () => {
   it('gives test money back to the test payment, never as spendable credit, even when credit is chosen', async () => {
     const { userId, order } = await buyerWithOrder('test');
     const path = `/api/v3/admin/orders/${order.id}/refund`;
-    const answer = await call(refundRoute, path, { items: 'all', to: 'credit' }, admin, order.id);
+    const answer = await callRoute(refundRoute, path, {
+      body: { items: 'all', to: 'credit' },
+      headers: admin,
+      params: { id: String(order.id) },
+    });
     expect(answer.status).toBe(200);
     expect((await answer.json()).order.status).toBe('refunded');
     expect(await licencesOf(userId)).toEqual([]);
@@ -197,28 +247,26 @@ describe('admin: orders and vouchers', () => {
   it('finds orders by reference or e-mail, with wildcards taken literally', async () => {
     const { order } = await buyerWithOrder('test', 1);
     const byReference = await (
-      await call(adminOrdersRoute, `/api/v3/admin/orders?q=${order.reference}`, undefined, admin)
+      await callRoute(adminOrdersRoute, `/api/v3/admin/orders?q=${order.reference}`, { headers: admin })
     ).json();
     expect(byReference.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
-    const wildcard = await (await call(adminOrdersRoute, '/api/v3/admin/orders?q=%25%25', undefined, admin)).json();
+    const wildcard = await (
+      await callRoute(adminOrdersRoute, '/api/v3/admin/orders?q=%25%25', { headers: admin })
+    ).json();
     expect(wildcard.orders).toEqual([]);
   });
 
   it('creates vouchers with limits, refuses a taken code and bad input', async () => {
-    const made = await call(
-      createVoucherRoute,
-      '/api/v3/admin/vouchers',
-      { code: 'herbst-25', world: 'it', kind: 'percent', percent_basis_points: 2500, max_redemptions: 1 },
-      admin,
-    );
+    const made = await callRoute(createVoucherRoute, '/api/v3/admin/vouchers', {
+      body: { code: 'herbst-25', world: 'it', kind: 'percent', percent_basis_points: 2500, max_redemptions: 1 },
+      headers: admin,
+    });
     expect(made.status).toBe(201);
     expect((await made.json()).voucher).toMatchObject({ code: 'HERBST-25', currency: 'EUR', maxRedemptions: 1 });
-    const taken = await call(
-      createVoucherRoute,
-      '/api/v3/admin/vouchers',
-      { code: 'HERBST-25', world: 'de', kind: 'amount', amount_minor: 500 },
-      admin,
-    );
+    const taken = await callRoute(createVoucherRoute, '/api/v3/admin/vouchers', {
+      body: { code: 'HERBST-25', world: 'de', kind: 'amount', amount_minor: 500 },
+      headers: admin,
+    });
     expect(taken.status).toBe(409);
     for (const bad of [
       { code: 'x', world: 'de', kind: 'amount', amount_minor: 500 },
@@ -234,8 +282,10 @@ describe('admin: orders and vouchers', () => {
         valid_to: '2026-01-01T00:00:00Z',
       },
     ])
-      expect((await call(createVoucherRoute, '/api/v3/admin/vouchers', bad, admin)).status).toBe(400);
-    const list = await (await call(vouchersRoute, '/api/v3/admin/vouchers', undefined, admin)).json();
+      expect(
+        (await callRoute(createVoucherRoute, '/api/v3/admin/vouchers', { body: bad, headers: admin })).status,
+      ).toBe(400);
+    const list = await (await callRoute(vouchersRoute, '/api/v3/admin/vouchers', { headers: admin })).json();
     expect(list.vouchers.map((v: { code: string }) => v.code)).toContain('HERBST-25');
   });
 });

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as addRoute } from '@/app/api/v1/cart/add/route';
 import { POST as formRoute } from '@/app/api/v1/cart/form/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
 import { POST as checkoutRoute } from '@/app/api/v3/orders/checkout/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { issueAccessToken } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
@@ -14,6 +12,8 @@ import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { callRoute } from './support/routes';
+import { requestSignIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 type Headers = Record<string, string>;
-
-const call = (handler: Handler, path: string, body?: unknown, headers: Headers = {}) =>
-  handler(apiRequest(path, { method: body === undefined ? 'GET' : 'POST', body, headers }), {
-    params: Promise.resolve({}),
-  });
 
 let counter = 0;
 /** A buyer with a billing address, a password (to sign in with a cart token) and a bearer token. */
@@ -58,20 +52,18 @@ async function buyer() {
 }
 
 const add = (headers: Headers, materialId: number, licence: 'single' | 'school' = 'single') =>
-  call(addRoute, '/api/v1/cart/add', { material_id: materialId, licence }, headers);
+  callRoute(addRoute, '/api/v1/cart/add', { body: { material_id: materialId, licence }, headers });
 
 async function order(headers: Headers, provider: 'test' | 'invoice' | 'card' = 'invoice') {
-  return call(
-    checkoutRoute,
-    '/api/v3/orders/checkout',
-    {
+  return callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+    body: {
       provider,
       idempotency_key: crypto.randomBytes(16).toString('hex'),
       expected_total: await shownCartTotal(headers),
       delivery_consent: true,
     },
     headers,
-  );
+  });
 }
 
 async function refusal(response: Response) {
@@ -142,7 +134,7 @@ describe(`one payable order per material and buyer on ${BACKEND}`, () => {
     for (const provider of ['test', 'invoice', 'card'] as const) {
       await putIntoCart(me.id, a!.id);
       // The cart does not offer it, and says why.
-      const view = (await (await call(viewRoute, '/api/v1/cart/view', undefined, me.headers)).json()).items.cart;
+      const view = (await (await callRoute(viewRoute, '/api/v1/cart/view', { headers: me.headers })).json()).items.cart;
       expect(view.cartItems).toEqual([]);
       expect(view.blockedItems).toEqual([
         expect.objectContaining({
@@ -151,17 +143,15 @@ describe(`one payable order per material and buyer on ${BACKEND}`, () => {
           orderId: first.id,
         }),
       ]);
-      const answer = await call(
-        checkoutRoute,
-        '/api/v3/orders/checkout',
-        {
+      const answer = await callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+        body: {
           provider,
           idempotency_key: crypto.randomBytes(16).toString('hex'),
           expected_total: a!.price,
           delivery_consent: true,
         },
-        me.headers,
-      );
+        headers: me.headers,
+      });
       expect(await refusal(answer)).toEqual({ reason: 'order_pending', order_id: first.id });
     }
     expect(await payableOrdersWith(me.id, a!.id)).toHaveLength(1);
@@ -212,15 +202,12 @@ describe(`one payable order per material and buyer on ${BACKEND}`, () => {
     const pending = (await (await order(me.headers, 'invoice')).json()).order as { id: number };
     const anonymous = (await (await add({}, a!.id)).json()).items.cart as { token: string };
     await add({ 'x-cart-token': anonymous.token }, b!.id);
-    const signedIn = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: me.email, password: me.password },
-        headers: { 'x-cart-token': anonymous.token },
-      }),
-    );
+    const signedIn = await requestSignIn(me.email, {
+      password: me.password,
+      headers: { 'x-cart-token': anonymous.token },
+    });
     expect(signedIn.status).toBe(200);
-    const view = (await (await call(viewRoute, '/api/v1/cart/view', undefined, me.headers)).json()).items.cart;
+    const view = (await (await callRoute(viewRoute, '/api/v1/cart/view', { headers: me.headers })).json()).items.cart;
     expect(view.cartItems.map((item: { material: { id: number } }) => item.material.id)).toEqual([b!.id]);
     expect(view.blockedItems).toEqual([
       expect.objectContaining({
@@ -250,11 +237,14 @@ describe(`one payable order per material and buyer on ${BACKEND}`, () => {
         // The first checkout takes the cart; the cart is filled again a moment later (each round
         // another moment: before, during and after the first order's transaction) and ordered
         // with the test payment.
-        const first = call(checkoutRoute, '/api/v3/orders/checkout', body('invoice'), me.headers);
+        const first = callRoute(checkoutRoute, '/api/v3/orders/checkout', {
+          body: body('invoice'),
+          headers: me.headers,
+        });
         const second = (async () => {
           await new Promise((resolve) => setTimeout(resolve, round * 15));
           await putIntoCart(me.id, material.id);
-          return call(checkoutRoute, '/api/v3/orders/checkout', body('test'), me.headers);
+          return callRoute(checkoutRoute, '/api/v3/orders/checkout', { body: body('test'), headers: me.headers });
         })();
         const statuses = (await Promise.all([first, second])).map((answer) => answer.status).sort();
         return { statuses, payable: (await payableOrdersWith(me.id, material.id)).length };

@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { PDFDocument } from 'pdf-lib';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { GET as runFileRoute } from '@/app/api/v3/admin/payout-runs/[id]/file/route';
 import { GET as runsRoute, POST as runRoute } from '@/app/api/v3/admin/payout-runs/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as creditNotePdfRoute } from '@/app/api/v3/seller/credit-notes/[id]/pdf/route';
 import { GET as sellerPayoutsRoute } from '@/app/api/v3/seller/payouts/route';
 import { FeesPage } from '@/components/selling/fees-page';
@@ -16,10 +14,9 @@ import { sellerShareBasisPoints } from '@/lib/commerce/commission';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { preparePage } from '@/lib/http/html-cache';
 import { getPrivatePageCache } from '@/lib/http/private-page-cache';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute } from '@/lib/routing/routes';
@@ -30,30 +27,16 @@ import { payoutRunJob, runPayouts, type SellerPayout } from '@/lib/selling/payou
 import { getStorage } from '@/lib/storage/storage';
 import { getWorld } from '@/lib/worlds/worlds';
 import german from '@/messages/de/cabinet-settings.json';
-import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { renderHtml } from './support/render';
+import { signInSession } from './support/session';
+import { callRoute } from './support/routes';
 
 /**
  * Monthly payouts on a real database: sales bought through the checkout, their orders dated into
  * months of 2024 (the seeded history is years later, so these runs see only this file's sales),
  * runs made through the admin API, what sellers see through theirs and on the fees page.
  */
-
-// Server translations without a Next request (as in admin-commerce-pages.test.tsx).
-jest.mock('next-intl/server', () => {
-  const translator =
-    (namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages('de')[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  return {
-    getTranslations: async (options: string | { namespace: string }) =>
-      translator(typeof options === 'string' ? options : options.namespace),
-  };
-});
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -68,25 +51,11 @@ interface Session {
   userId: number;
 }
 
-async function signIn(email: string): Promise<Session> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { oauth_user_id: number };
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
-
 const get = (handler: Handler, path: string, session: Session, params: Record<string, string> = {}) =>
-  handler(apiRequest(path, { headers: { cookie: session.cookie } }), { params: Promise.resolve(params) });
+  callRoute(handler, path, { headers: { cookie: session.cookie }, params });
 
 const post = (handler: Handler, path: string, session: Session, body: unknown) =>
-  handler(apiRequest(path, { method: 'POST', body, headers: { cookie: session.cookie } }), {
-    params: Promise.resolve({}),
-  });
+  callRoute(handler, path, { method: 'POST', body, headers: { cookie: session.cookie } });
 
 /** `n` published paid materials of `authorId` in the German world at `price`, cloned from a seeded one. */
 async function materialsOf(authorId: number, n: number, price: number): Promise<number[]> {
@@ -161,13 +130,6 @@ async function fileOf(admin: Session, runId: number): Promise<string> {
   return response.text();
 }
 
-async function html(node: React.ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  return text.replace(/<!-- -->/g, '');
-}
-
 const eur = (minor: number) => formatPrice(minor, 'EUR', 'de-DE');
 
 describe(`monthly payouts on ${BACKEND}`, () => {
@@ -182,9 +144,9 @@ describe(`monthly payouts on ${BACKEND}`, () => {
   const numbers: string[] = [];
 
   beforeAll(async () => {
-    admin = await signIn(DEMO_ACCOUNTS.admin);
-    buyer = await signIn(DEMO_ACCOUNTS.buyer);
-    seller = await signIn(DEMO_ACCOUNTS.seller);
+    admin = await signInSession(DEMO_ACCOUNTS.admin);
+    buyer = await signInSession(DEMO_ACCOUNTS.buyer);
+    seller = await signInSession(DEMO_ACCOUNTS.seller);
     // Two seeded authors of the German world; the second may sign in with the demo password.
     const authors = await getDb()
       .select({ id: t.users.id, email: t.users.email })
@@ -197,7 +159,7 @@ describe(`monthly payouts on ${BACKEND}`, () => {
       .from(t.users)
       .where(eq(t.users.id, seller.userId))) as [{ passwordHash: string }];
     await getDb().update(t.users).set({ passwordHash }).where(eq(t.users.id, authors[0]!.id));
-    second = await signIn(authors[0]!.email);
+    second = await signInSession(authors[0]!.email);
     thirdId = authors[1]!.id;
     await saveBankDetails(
       seller.userId,
@@ -542,7 +504,7 @@ describe(`monthly payouts on ${BACKEND}`, () => {
       query: {},
       userId,
     });
-    const page = await html(await FeesPage.render(props(second.userId)));
+    const page = await renderHtml(await FeesPage.render(props(second.userId)));
     expect(page.match(/<tr data-status=/g)).toHaveLength(4);
     expect(page).toContain(german.fees.status.carried_over.replace('{minimum}', eur(1000)));
     expect(page).toContain('data-status="carried_over"');
@@ -555,11 +517,11 @@ describe(`monthly payouts on ${BACKEND}`, () => {
     const [material] = await materialsOf(second.userId, 1, 4999);
     await buyAt(buyer.userId, [material!], '2024-05-02T00:00:00Z');
     await runPayouts('2024-05');
-    const held = await html(await FeesPage.render(props(second.userId)));
+    const held = await renderHtml(await FeesPage.render(props(second.userId)));
     expect(held).toContain(german.fees.status.held_no_bank_details);
     expect(held).toContain(`href="${pathFor('de', 'cabinet-bank-details')}"`);
 
-    const notSeller = await html(await FeesPage.render(props(buyer.userId)));
+    const notSeller = await renderHtml(await FeesPage.render(props(buyer.userId)));
     expect(notSeller).toContain(german.fees.notSeller);
   });
 

@@ -3,37 +3,25 @@ import { NextRequest } from 'next/server';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { POST as linkRoute } from '@/app/api/v3/downloads/[materialId]/route';
 import { GET as fileRoute } from '@/app/api/v3/downloads/file/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as listRoute } from '@/app/api/v3/seller/materials/route';
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { findActiveContent } from '@/lib/downloads/active-content';
 import { getStorage } from '@/lib/storage/storage';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signInSession } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 60 });
 }, 120_000);
 afterAll(() => database.stop());
-
-async function signIn(email: string): Promise<{ cookie: string; userId: number }> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { oauth_user_id: number };
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
 
 const PAYLOAD = 'kreide-active-payload';
 
@@ -102,7 +90,7 @@ async function expectClean(bytes: Uint8Array, pages: number) {
 
 describe(`active content in PDFs on ${BACKEND}`, () => {
   it('refuses an upload with active content, names what was found in the seller’s language, and stores nothing', async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const list = async () =>
       (
         (await (
@@ -134,7 +122,7 @@ describe(`active content in PDFs on ${BACKEND}`, () => {
   });
 
   it('gives a buyer a clean copy of a file stored with active content, also where an older copy was stamped', async () => {
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     const db = getDb();
     const storage = getStorage();
     const [first, second] = await paidMaterials('de', 2, {

@@ -6,7 +6,6 @@ import { GET as previewImageRoute } from '@/app/api/v3/seller/materials/[materia
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
 import { POST as releaseRoute } from '@/app/api/v3/seller/materials/[materialId]/versions/release/route';
 import { GET as media } from '@/app/media/[...key]/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as become } from '@/app/api/v3/seller/become/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
@@ -14,13 +13,14 @@ import { TAGS } from '@/lib/cache/tags';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { drainJobs } from '@/lib/jobs/workers';
 import { previewSweepJob } from '@/lib/selling/previews';
 import { getStorage } from '@/lib/storage/storage';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signIn } from './support/session';
 
 /**
  * Preview pages the seller did not choose are reachable by nobody but the seller and admins: not
@@ -36,17 +36,6 @@ afterAll(() => database.stop());
 
 type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 async function newSeller(): Promise<string> {
   const email = `other-seller-${Date.now()}@example.test`;
   const password = 'correct horse battery staple';
@@ -59,7 +48,7 @@ async function newSeller(): Promise<string> {
     creationSource: 'test',
   });
   await acceptActualTerms(id, 'de');
-  const cookie = await signIn(email, password);
+  const cookie = await signIn(email, { password });
   await become(apiRequest('/api/v3/seller/become?world=de', { method: 'POST', headers: { cookie } }));
   return cookie;
 }

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import StorefrontLayout, { generateMetadata as storefrontLayoutMetadata } from '@/app/storefront/[domain]/layout';
 import StorefrontPage, { generateMetadata as storefrontMetadata } from '@/app/storefront/[domain]/[[...path]]/page';
 import { AuthorPage } from '@/components/pages/author-page';
@@ -11,35 +9,11 @@ import type { PageProps } from '@/components/pages/types';
 import { listFollowedAuthors } from '@/lib/catalog/authors';
 import { getDb } from '@/lib/db/client';
 import { DEMO_ACCOUNTS, DEMO_AUTHOR_DOMAIN } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
-import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
+import { getWorld } from '@/lib/worlds/worlds';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { PRIVATE_PROFILE_FIELDS } from './support/private-profile';
-
-// Server translations without a Next request: the merged messages next-intl would get, with
-// `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
-jest.mock('next-intl/server', () => {
-  const translator =
-    (language: string, namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages(language as never)[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  const languageOf = (locale: string) => (isWorldCode(locale) ? getWorld(locale).language : 'de');
-  return {
-    getTranslations: async (options: string | { locale: string; namespace: string }) =>
-      typeof options === 'string'
-        ? translator('de', options)
-        : translator(languageOf(options.locale), options.namespace),
-    getFormatter: async () => ({
-      dateTime: (date: Date, options: Intl.DateTimeFormatOptions) =>
-        new Intl.DateTimeFormat('de-DE', options).format(date),
-    }),
-  };
-});
+import { renderHtml } from './support/render';
 
 const PERSONAL = PRIVATE_PROFILE_FIELDS;
 const TRACES = [
@@ -79,14 +53,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-/** The HTML of a server-rendered tree, async components included. */
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  return text;
-}
-
 /** Every text of the metadata that ends up in the head: title, description, Open Graph, Twitter. */
 const head = (metadata: Metadata) => JSON.stringify(metadata);
 
@@ -115,7 +81,7 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
       expect(metadata.openGraph?.description).toBe(metadata.description);
       expect(metadata.twitter?.description).toBe(metadata.description);
       expect(metadata.robots).toMatchObject({ index: false, follow: true });
-      const body = await html(await AuthorPage.render(page));
+      const body = await renderHtml(await AuthorPage.render(page));
       expectNothingPersonal(body);
       // What stays public: the name and the materials sold under it.
       expect(body).toContain(`<h1>${author.publicName}</h1>`);
@@ -142,9 +108,9 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
     await getDb().execute(
       sql`INSERT INTO author_profiles (user_id, private_profile) VALUES (${member!.id}, false) ON CONFLICT (user_id) DO UPDATE SET private_profile = false`,
     );
-    expect(await html(await UserProfilePage.render(page))).toContain(authorLink);
+    expect(await renderHtml(await UserProfilePage.render(page))).toContain(authorLink);
     await getDb().execute(sql`UPDATE author_profiles SET private_profile = true WHERE user_id = ${member!.id}`);
-    const body = await html(await UserProfilePage.render(page));
+    const body = await renderHtml(await UserProfilePage.render(page));
     expect(body).not.toContain(authorLink);
     expect(body).toContain('Dieses Profil ist privat.');
   });
@@ -170,7 +136,7 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
   it('the material page’s author card and JSON-LD: no subtitle or description of the author', async () => {
     const page = props('material', { id: String(materialId), slug: materialSlug });
     expectNothingPersonal(head(await MaterialPage.metadata(page)));
-    const body = await html(await MaterialPage.render(page));
+    const body = await renderHtml(await MaterialPage.render(page));
     expectNothingPersonal(body);
     expect(body).toContain('class="author-card"');
   });
@@ -184,7 +150,7 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
       });
       expectNothingPersonal(head(await storefrontMetadata({ params })));
       expectNothingPersonal(head(await storefrontLayoutMetadata({ params })));
-      const body = await html(await StorefrontLayout({ params, children: await StorefrontPage({ params }) }));
+      const body = await renderHtml(await StorefrontLayout({ params, children: await StorefrontPage({ params }) }));
       expectNothingPersonal(body);
       expect(body).toContain(author.publicName);
     },

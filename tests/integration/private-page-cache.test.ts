@@ -1,17 +1,17 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as logout } from '@/app/api/v3/oauth2/logout/route';
 import { POST as setNotifications } from '@/app/api/v3/notification-preferences/route';
 import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { applyTagsLocally } from '@/lib/cache/bus';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getPrivatePageCache, PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-page-cache';
 import { preRoute } from '@/lib/http/pre-route';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signInSession } from './support/session';
 
 /**
  * The seller's cabinet pages kept rendered per session, in front of a stand-in for Next that
@@ -63,18 +63,6 @@ beforeEach(() => {
   getPrivatePageCache().purge();
 });
 
-async function signIn(email: string): Promise<{ cookie: string; userId: number }> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { oauth_user_id: number };
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
-
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -111,7 +99,7 @@ const SALES = '/de/konto/verkaeufe';
 
 describe(`private page cache on ${BACKEND}`, () => {
   it('serves a seller page again from memory to the same session, with a nonce of its own and still private', async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const first = await request(SALES, { cookie: seller.cookie });
     expect(first.status).toBe(200);
     expect(first.text).toContain(`account ${seller.userId} render`);
@@ -130,8 +118,8 @@ describe(`private page cache on ${BACKEND}`, () => {
   });
 
   it("never serves one account's page to another, nor to other cookies of the same account", async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
-    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
+    const buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     await request(SALES, { cookie: seller.cookie });
     await stored();
     const theirs = await request(SALES, { cookie: buyer.cookie });
@@ -148,7 +136,7 @@ describe(`private page cache on ${BACKEND}`, () => {
   });
 
   it('stops serving a session that signed out: the old cookie goes to the page, which sends it to login', async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     await request(SALES, { cookie: seller.cookie });
     await stored();
     expect((await request(SALES, { cookie: seller.cookie })).headers['x-kreide-cache']).toBe('HIT');
@@ -165,7 +153,7 @@ describe(`private page cache on ${BACKEND}`, () => {
   });
 
   it("renders again after the account's own write and after its seller figures changed", async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const page = async () => (await request(SALES, { cookie: seller.cookie })).headers['x-kreide-cache'];
     await page();
     await stored();
@@ -198,7 +186,7 @@ describe(`private page cache on ${BACKEND}`, () => {
   });
 
   it('keeps only plain page loads of the seller pages: no client-router requests, no other methods or pages', async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const twice = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
       await request(path, { cookie: seller.cookie, ...headers }, method);
       await stored();
@@ -214,7 +202,7 @@ describe(`private page cache on ${BACKEND}`, () => {
   });
 
   it('forgets a page after its time, although nothing expired it', async () => {
-    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now');
     try {

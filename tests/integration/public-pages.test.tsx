@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import WorldPage, { generateMetadata } from '@/app/[world]/[[...path]]/page';
 import { getDb } from '@/lib/db/client';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
-import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
+import { getWorld, isWorldCode, type WorldCode, Language } from '@/lib/worlds/worlds';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { messageText, translateInto } from './support/translations';
+import { escapedHtml, renderHtml } from './support/render';
 
 /**
  * The public pages that no browser test opens — user profile, blog post, lesson and
@@ -18,57 +17,8 @@ import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-da
  * headers need the built server: tests/e2e/public-pages.spec.ts.
  */
 
-/** The language the server translations answer in: the world of the page being visited. */
-let language = 'de';
-
-// Server translations without a Next request: the merged messages next-intl would get, with
-// `{name}`-style values filled in (enough to read the pages; plural forms stay as written).
-jest.mock('next-intl/server', () => {
-  const translator =
-    (lang: string, namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages(lang as never)[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  return {
-    getTranslations: async (options: string | { locale: string; namespace: string }) =>
-      typeof options === 'string'
-        ? translator(language, options)
-        : translator(isWorldCode(options.locale) ? getWorld(options.locale).language : language, options.namespace),
-    getFormatter: async () => ({
-      dateTime: (date: Date, options: Intl.DateTimeFormatOptions) =>
-        new Intl.DateTimeFormat('de-DE', options).format(date),
-    }),
-  };
-});
-
-/** A text as React writes it into HTML. */
-const escaped = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-
-/** A text of the messages of a language (for expectations in the visitor's language). */
-function message(lang: string, namespace: string, key: string): string {
-  let node: string | Messages | undefined = getMessages(lang as never)[namespace];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no message ${namespace}.${key} in ${lang}`);
-  return node;
-}
-
-/** The HTML of a server-rendered tree, async components included. */
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  // React's separators between adjacent texts are no part of what a visitor reads.
-  return text.replace(/<!-- -->/g, '');
-}
+/** The language of the world of the page being visited (its texts are expected in it). */
+let language: Language = 'de';
 
 type Visit =
   | { kind: 'page'; html: string; metadata: Metadata }
@@ -82,10 +32,11 @@ type Visit =
 async function visit(path: string): Promise<Visit> {
   const [world, ...segments] = path.split('/').filter(Boolean);
   language = isWorldCode(world!) ? getWorld(world!).language : 'de';
+  translateInto(language);
   const props = { params: Promise.resolve({ world: world!, path: segments }) };
   try {
     const node = await WorldPage(props);
-    return { kind: 'page', html: await html(node), metadata: await generateMetadata(props) };
+    return { kind: 'page', html: await renderHtml(node), metadata: await generateMetadata(props) };
   } catch (error) {
     const digest = String((error as { digest?: unknown }).digest ?? '');
     if (digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404'))
@@ -109,7 +60,7 @@ async function expectNotFound(path: string) {
   expect(result.kind).toBe('not-found');
   // What the head says while the world's not-found page shows: its title, not indexed.
   if (result.kind === 'not-found') {
-    expect(result.metadata.title).toBe(message(language, 'common', 'notFound.title'));
+    expect(result.metadata.title).toBe(messageText(language, 'common', 'notFound.title'));
     expect(result.metadata.robots).toMatchObject({ index: false });
   }
 }
@@ -156,7 +107,7 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const path = pathFor('de', 'user-profile', { id: String(buyer.id), slug: buyer.slug });
       expect(path).toBe(`/de/id/${buyer.id}/${buyer.slug}`);
       const { html: body, metadata } = await expectPage(path);
-      expect(body).toContain(`<h1>${escaped(buyer.public_name)}</h1>`);
+      expect(body).toContain(`<h1>${escapedHtml(buyer.public_name)}</h1>`);
       expect(body).toContain('Mitglied seit ');
       expect(body).toContain(`href="${pathFor('de', 'author', { id: String(seller.id), slug: seller.slug })}"`);
       expect(metadata.title).toBe(buyer.public_name);
@@ -199,10 +150,10 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const path = pathFor('de', 'blog-post', { id: String(post.id) });
       expect(path).toBe(`/de/post/${post.id}`);
       const { html: body, metadata } = await expectPage(path);
-      expect(body).toContain(`<h1>${escaped(post.title)}</h1>`);
+      expect(body).toContain(`<h1>${escapedHtml(post.title)}</h1>`);
       expect(body).toContain('Ein Beitrag von');
       expect(body).toContain(
-        `href="${pathFor('de', 'author', { id: String(post.author_id), slug: author.slug, tab: 'blog' })}">${escaped(author.public_name)}</a>`,
+        `href="${pathFor('de', 'author', { id: String(post.author_id), slug: author.slug, tab: 'blog' })}">${escapedHtml(author.public_name)}</a>`,
       );
       expect(body).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T/);
       const firstParagraph = post.body.match(/<p>(.*?)<\/p>/)![1]!;
@@ -244,8 +195,8 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       expect(path).toBe(`/de/unterricht/${lesson.id}/${lesson.slug}`);
       const { html: body, metadata } = await expectPage(path);
       expect(body).toContain('data-landing="lesson-landing"');
-      expect(body).toContain(`<h1>${escaped(lesson.title)}</h1>`);
-      expect(body).toContain(escaped(lesson.intro));
+      expect(body).toContain(`<h1>${escapedHtml(lesson.title)}</h1>`);
+      expect(body).toContain(escapedHtml(lesson.intro));
       expect(body).toContain(`href="/de/material/${material.id}/${material.slug}"`);
       expect(metadata.title).toBe(lesson.title);
       expect(metadata.robots).toEqual({ index: true, follow: true });
@@ -274,8 +225,8 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       expect(path).toBe(`/de/schulmaterialen/${school.slug}/${school.id}`);
       const { html: body, metadata } = await expectPage(path);
       expect(body).toContain('data-landing="school-landing"');
-      expect(body).toContain(`<h1>Unterrichtsmaterial der ${escaped(school.name)}</h1>`);
-      expect(body).toContain(`in ${escaped(school.city)}`);
+      expect(body).toContain(`<h1>Unterrichtsmaterial der ${escapedHtml(school.name)}</h1>`);
+      expect(body).toContain(`in ${escapedHtml(school.city)}`);
       expect(body).toContain(`href="/de/material/${material.id}/${material.slug}"`);
       expect(metadata.title).toBe(`Unterrichtsmaterial der ${school.name}`);
     });
@@ -325,7 +276,7 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       const path = pathFor('it', 'recommendations');
       expect(path).not.toBe('/it/empfehlungen');
       const { html: body } = await expectPage(path);
-      expect(body).toContain(`<h1>${escaped(message('it', 'meta', 'routes.recommendations.title'))}</h1>`);
+      expect(body).toContain(`<h1>${escapedHtml(messageText('it', 'meta', 'routes.recommendations.title'))}</h1>`);
       expect(body).toContain(`href="${pathFor('it', 'material', { id: String(material.id), slug: material.slug })}"`);
     });
   });
@@ -354,7 +305,7 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
 
       const path = `/de/material/${bundle!.id}/${bundle!.slug}`;
       const { html: body, metadata } = await expectPage(path);
-      expect(body).toContain(`<h1>${escaped(bundle!.title)}</h1>`);
+      expect(body).toContain(`<h1>${escapedHtml(bundle!.title)}</h1>`);
       // The long layout, collapsed after the start; what the author wrote, without script.
       expect(body).toContain('data-layout="long"');
       expect(body).toContain('<details class="long-description"><summary>Ganze Beschreibung lesen</summary>');
@@ -365,7 +316,7 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
       expect(files.length).toBeGreaterThan(0);
       for (const file of files)
         expect(body).toContain(
-          `${file.type === 'sources' ? 'Bearbeitbare Vorlagen' : 'Material'}: ${escaped(file.name)}`,
+          `${file.type === 'sources' ? 'Bearbeitbare Vorlagen' : 'Material'}: ${escapedHtml(file.name)}`,
         );
       // The bundle lists its contents; related materials of the same author and subject.
       expect(body).toMatch(new RegExp(`id="bundle-contents"[\\s\\S]*href="/de/material/${item!.id}/${item!.slug}"`));
@@ -430,8 +381,8 @@ describe(`public pages a visitor opens, on ${BACKEND}`, () => {
         SELECT subtitle, instagram_profile FROM author_profiles WHERE user_id = ${seller.id}`);
       const path = pathFor('de', 'author', { id: String(seller.id), slug: seller.slug });
       const { html: body, metadata } = await expectPage(path);
-      expect(body).toContain(`<h1>${escaped(seller.public_name)}</h1>`);
-      expect(body).toContain(`<p class="author-subtitle">${escaped(profile.subtitle)}</p>`);
+      expect(body).toContain(`<h1>${escapedHtml(seller.public_name)}</h1>`);
+      expect(body).toContain(`<p class="author-subtitle">${escapedHtml(profile.subtitle)}</p>`);
       expect(body).toContain('<p class="badge">Geprüfte Autorin / geprüfter Autor</p>');
       expect(body).toMatch(
         /<img class="author-background" src="[^"]*background-test\.webp" alt="" width="1200" height="204"/,

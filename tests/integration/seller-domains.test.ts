@@ -5,7 +5,6 @@ import { DELETE as deleteRoute } from '@/app/api/v3/seller/domains/[claimId]/rou
 import { POST as verifyRoute } from '@/app/api/v3/seller/domains/[claimId]/verify/route';
 import { GET as listRoute, POST as addRoute } from '@/app/api/v3/seller/domains/route';
 import { POST as become } from '@/app/api/v3/seller/become/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as askRoute } from '@/app/api/v3/tls/ask/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
@@ -14,7 +13,7 @@ import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getMessages } from '@/lib/i18n/messages';
 import { forgetAuthorDomains, rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { setTxtResolver } from '@/lib/storefront/dns';
@@ -22,6 +21,7 @@ import type { DomainClaim } from '@/lib/storefront/domain-claims';
 import { getStorefront } from '@/lib/storefront/storefront';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -52,17 +52,6 @@ beforeEach(() => {
 
 type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 interface Seller {
   cookie: string;
   id: number;
@@ -82,7 +71,7 @@ async function newSeller(name: string): Promise<Seller> {
     creationSource: 'test',
   });
   await acceptActualTerms(id, 'de');
-  const cookie = await signIn(email, password);
+  const cookie = await signIn(email, { password });
   const answer = await become(apiRequest('/api/v3/seller/become?world=de', { method: 'POST', headers: { cookie } }));
   expect(answer.status).toBe(200);
   return { cookie, id };

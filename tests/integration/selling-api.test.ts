@@ -21,12 +21,11 @@ import { POST as unpublishRoute } from '@/app/api/v3/seller/materials/[materialI
 import { GET as listRoute } from '@/app/api/v3/seller/materials/route';
 import { POST as uploadRoute } from '@/app/api/v3/seller/materials/upload/route';
 import { GET as media } from '@/app/media/[...key]/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { drainJobs } from '@/lib/jobs/workers';
 import { addToCart } from '@/lib/commerce/cart';
 import { checkout } from '@/lib/commerce/checkout';
@@ -41,6 +40,7 @@ import type { SellerMaterial } from '@/lib/selling/seller-materials';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { apiRequest, TEST_ORIGIN } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -49,17 +49,6 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 
 type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 /** A teacher who is not a seller yet: a fresh, confirmed account that accepted the terms. */
 let teachers = 0;
@@ -75,7 +64,7 @@ async function newTeacher(name: string): Promise<{ cookie: string; id: number }>
     creationSource: 'test',
   });
   await acceptActualTerms(id, 'de');
-  return { cookie: await signIn(email, password), id };
+  return { cookie: await signIn(email, { password }), id };
 }
 
 const params = (materialId: number | string) => ({ params: Promise.resolve({ materialId: String(materialId) }) });

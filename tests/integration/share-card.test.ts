@@ -1,18 +1,18 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import sharp from 'sharp';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { GET as shareCard } from '@/app/api/v3/seller/materials/[materialId]/share-card/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
 import { acceptActualTerms } from '@/lib/accounts/terms';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { COVER_BOX, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '@/lib/selling/share-card';
 import { becomeSeller } from '@/lib/selling/seller-materials';
 import { getStorage } from '@/lib/storage/storage';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { signIn } from './support/session';
 
 /**
  * `GET /api/v3/seller/materials/{id}/share-card`: the image card of a seller's own published
@@ -26,17 +26,6 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 
 type Handler = (request: NextRequest, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: 'web', grant_type: 'password', username: email, password },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 const card = (id: number | string, cookie?: string) =>
   (shareCard as Handler)(
@@ -158,7 +147,7 @@ describe(`the share card on ${BACKEND}`, () => {
     await acceptActualTerms(id, 'de');
     await becomeSeller(id);
     const own = await activeMaterialOf(sellerId);
-    expect((await card(own!.id, await signIn(email, password))).status).toBe(404);
+    expect((await card(own!.id, await signIn(email, { password }))).status).toBe(404);
 
     // Unpublished: not shareable, even by its seller.
     const db = getDb();

@@ -1,13 +1,10 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { FontsToolsPage, MaterialSharingPage, SharePage } from '@/components/selling/share-pages';
 import { createAccount } from '@/lib/accounts/accounts';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute, type RouteId } from '@/lib/routing/routes';
 import { FONTS_AND_TOOLS } from '@/lib/selling/fonts-tools';
@@ -16,6 +13,7 @@ import { getPublicOrigin } from '@/lib/seo/origin';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import german from '@/messages/de/seller.json';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { escapedHtml, renderHtml } from './support/render';
 
 /**
  * The cabinet's sharing pages as the cabinet renders them (the views named for
@@ -23,43 +21,11 @@ import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-da
  * demo catalogue.
  */
 
-// Server translations without a Next request: the merged German messages, `{name}` values filled in.
-jest.mock('next-intl/server', () => {
-  const translator =
-    (namespace: string) =>
-    (key: string, values: Record<string, unknown> = {}) => {
-      let node: string | Messages | undefined = getMessages('de')[namespace];
-      for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-      const text = typeof node === 'string' ? node : `${namespace}.${key}`;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-    };
-  return {
-    getTranslations: async (options: string | { namespace: string }) =>
-      translator(typeof options === 'string' ? options : options.namespace),
-  };
-});
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 60 });
 }, 120_000);
 afterAll(() => database.stop());
-
-async function html(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let text = '';
-  for await (const chunk of prelude) text += String(chunk);
-  return text.replace(/<!-- -->/g, '');
-}
-
-/** A text as React writes it into HTML. */
-const escaped = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 
 async function userId(email: string) {
   const [row] = await getDb().select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email));
@@ -92,7 +58,7 @@ describe(`the sharing pages on ${BACKEND}`, () => {
       .orderBy(sql`${t.materials.publishedAt} DESC NULLS LAST`, desc(t.materials.id));
     expect(published.length).toBeGreaterThan(1);
 
-    const page = await html(await MaterialSharingPage.render(props('cabinet-material-sharing', seller)));
+    const page = await renderHtml(await MaterialSharingPage.render(props('cabinet-material-sharing', seller)));
     expect(page.match(/<option /g)).toHaveLength(Math.min(published.length, 500));
     expect(page).toContain(`action="${pathFor('de', 'cabinet-material-sharing')}"`);
     expect(page).toMatch(/<form[^>]*method="get"/);
@@ -105,12 +71,12 @@ describe(`the sharing pages on ${BACKEND}`, () => {
     expect(page).toContain(`download="kreide-${first.id}.png"`);
     for (const target of ['email', 'whatsapp', 'facebook', 'pinterest', 'x', 'linkedin'])
       expect(page).toContain(`data-share-target="${target}"`);
-    expect(page).toContain(escaped(german.sharing.link.copy));
+    expect(page).toContain(escapedHtml(german.sharing.link.copy));
     expect(page).not.toMatch(/<iframe|<embed|<object|<script src/);
     expectSafeOutboundLinks(page);
 
     const second = published[1]!;
-    const chosen = await html(
+    const chosen = await renderHtml(
       await MaterialSharingPage.render(props('cabinet-material-sharing', seller, { material: String(second.id) })),
     );
     expect(chosen).toContain(`data-material-id="${second.id}"`);
@@ -125,7 +91,7 @@ describe(`the sharing pages on ${BACKEND}`, () => {
       .where(and(ne(t.materials.authorId, seller), eq(t.materials.isActive, true)))
       .limit(1);
     for (const material of [String(foreign!.id), 'abc', '0', '2147483648', [String(foreign!.id), '1']]) {
-      const page = await html(
+      const page = await renderHtml(
         await MaterialSharingPage.render(props('cabinet-material-sharing', seller, { material })),
       );
       expect(page).toContain('data-testid="sharing-unknown"');
@@ -145,14 +111,14 @@ describe(`the sharing pages on ${BACKEND}`, () => {
       creationSource: 'test',
     });
     await becomeSeller(id);
-    const page = await html(await MaterialSharingPage.render(props('cabinet-material-sharing', id)));
+    const page = await renderHtml(await MaterialSharingPage.render(props('cabinet-material-sharing', id)));
     expect(page).toContain('data-testid="sharing-none"');
     expect(page).toContain(`href="${pathFor('de', 'cabinet-materials')}"`);
   });
 
   it('sends a teacher who does not sell to their materials page', async () => {
     const buyer = await userId(DEMO_ACCOUNTS.buyer);
-    const page = await html(await MaterialSharingPage.render(props('cabinet-material-sharing', buyer)));
+    const page = await renderHtml(await MaterialSharingPage.render(props('cabinet-material-sharing', buyer)));
     expect(page).toContain('data-testid="sharing-not-seller"');
     expect(page).toContain(`href="${pathFor('de', 'cabinet-materials')}"`);
     expect(page).not.toContain('<select');
@@ -165,7 +131,7 @@ describe(`the sharing pages on ${BACKEND}`, () => {
       .select({ code: t.accountStates.inviteCode })
       .from(t.accountStates)
       .where(eq(t.accountStates.userId, seller));
-    const page = await html(await SharePage.render(props('cabinet-share', seller, {}, 'fr')));
+    const page = await renderHtml(await SharePage.render(props('cabinet-share', seller, {}, 'fr')));
     const invite = `${getPublicOrigin()}${pathFor('fr', 'invitation', { code: state!.code })}`;
     const author = `${getPublicOrigin()}${pathFor('fr', 'author', { id: String(seller), slug: user!.slug })}`;
     expect(page).toContain(`href="${invite}"`);
@@ -177,31 +143,33 @@ describe(`the sharing pages on ${BACKEND}`, () => {
     expectSafeOutboundLinks(page);
 
     const buyer = await userId(DEMO_ACCOUNTS.buyer);
-    const buyerPage = await html(await SharePage.render(props('cabinet-share', buyer)));
+    const buyerPage = await renderHtml(await SharePage.render(props('cabinet-share', buyer)));
     expect(buyerPage).toContain('data-testid="share-invite"');
     expect(buyerPage).not.toContain('data-testid="share-author"');
   });
 
   it('lists fonts and tools grouped, filtered by kind, with their licences and safe links', async () => {
-    const all = await html(await FontsToolsPage.render(props('cabinet-fonts-tools', null)));
+    const all = await renderHtml(await FontsToolsPage.render(props('cabinet-fonts-tools', null)));
     expect(all).toContain('data-testid="fonts-tools-font"');
     expect(all).toContain('data-testid="fonts-tools-tool"');
     expect(all.match(/data-resource="/g)).toHaveLength(FONTS_AND_TOOLS.length);
     for (const entry of FONTS_AND_TOOLS) expect(all).toContain(`href="${entry.url}"`);
     expectSafeOutboundLinks(all);
-    expect(all).toContain(escaped(german.fontsTools.cost['free-non-commercial']));
+    expect(all).toContain(escapedHtml(german.fontsTools.cost['free-non-commercial']));
     expect(all).toContain(`href="${pathFor('de', 'cabinet-fonts-tools')}?kind=font"`);
     // The German school fonts lead in the de world.
     expect(all.indexOf('data-resource="playwrite-de-grund"')).toBeLessThan(all.indexOf('data-resource="andika"'));
 
-    const tools = await html(await FontsToolsPage.render(props('cabinet-fonts-tools', null, { kind: 'tool' })));
+    const tools = await renderHtml(await FontsToolsPage.render(props('cabinet-fonts-tools', null, { kind: 'tool' })));
     expect(tools).not.toContain('data-testid="fonts-tools-font"');
     expect(tools.match(/data-resource="/g)).toHaveLength(FONTS_AND_TOOLS.filter((e) => e.kind === 'tool').length);
     expect(tools).toMatch(/href="[^"]*\?kind=tool" aria-current="page"/);
 
-    const greek = await html(await FontsToolsPage.render(props('cabinet-fonts-tools', null, { kind: 'font' }, 'gr')));
+    const greek = await renderHtml(
+      await FontsToolsPage.render(props('cabinet-fonts-tools', null, { kind: 'font' }, 'gr')),
+    );
     expect(greek).toContain(FONTS_AND_TOOLS.find((e) => e.id === 'noto-sans')!.description.el);
-    const polish = await html(await FontsToolsPage.render(props('cabinet-fonts-tools', null, {}, 'pl')));
-    expect(polish).toContain(`<p lang="en">${escaped(FONTS_AND_TOOLS[0]!.description.en)}</p>`);
+    const polish = await renderHtml(await FontsToolsPage.render(props('cabinet-fonts-tools', null, {}, 'pl')));
+    expect(polish).toContain(`<p lang="en">${escapedHtml(FONTS_AND_TOOLS[0]!.description.en)}</p>`);
   });
 });

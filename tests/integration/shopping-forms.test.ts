@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
 import { POST as cartForm } from '@/app/api/v1/cart/form/route';
 import { GET as viewRoute } from '@/app/api/v1/cart/view/route';
 import { POST as checkoutForm } from '@/app/api/v3/orders/checkout/form/route';
 import { POST as freeForm } from '@/app/api/v3/orders/free/form/route';
-import { POST as authenticate } from '@/app/api/v3/oauth2/authenticate/route';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { paidMaterials } from './support/catalogue';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
+import { FORM, postForm } from './support/routes';
+import { cookiesSetBy, signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -18,28 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-function post(
-  handler: (request: NextRequest) => Promise<Response>,
-  path: string,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
-  return handler(
-    apiRequest(path, {
-      method: 'POST',
-      body: new URLSearchParams(fields).toString(),
-      headers: { ...FORM, ...headers },
-    }),
-  );
-}
-
 /** The cookies a response sets (the cart token and the count hint), as a browser sends them back. */
 function cartCookieOf(response: Response): string {
-  const set = response.headers.getSetCookie();
-  expect(set.some((cookie) => cookie.startsWith('c_t='))).toBe(true);
-  return set.map((cookie) => cookie.split(';')[0]).join('; ');
+  expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('c_t='))).toBe(true);
+  return cookiesSetBy(response);
 }
 
 async function cartCount(cookie: string, world = 'de'): Promise<number> {
@@ -50,7 +32,7 @@ async function cartCount(cookie: string, world = 'de'): Promise<number> {
 describe(`cart forms without scripts on ${BACKEND}`, () => {
   it('adds with a plain form post, keeps the cart in the c_t cookie and answers 303 to the world’s cart page', async () => {
     const material = (await paidMaterials('gr', 1))[0]!;
-    const response = await post(cartForm, '/api/v1/cart/form?world=gr', {
+    const response = await postForm(cartForm, '/api/v1/cart/form?world=gr', {
       action: 'add',
       material_id: String(material.id),
       // A price in the form is ignored: the server prices the cart.
@@ -66,7 +48,7 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
     expect(response.headers.get('set-cookie')).toMatch(/(^|,\s*)c_n_gr=1;/);
     expect(response.headers.get('set-cookie')).not.toMatch(/c_n_gr=1;[^,]*HttpOnly/i);
 
-    const removed = await post(
+    const removed = await postForm(
       cartForm,
       '/api/v1/cart/form?world=gr',
       { action: 'remove', material_id: String(material.id) },
@@ -78,19 +60,22 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
   });
 
   it('answers a refusal with an error word for the page, and changes nothing', async () => {
-    const unknown = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'add', material_id: '2147483647' });
+    const unknown = await postForm(cartForm, '/api/v1/cart/form?world=de', {
+      action: 'add',
+      material_id: '2147483647',
+    });
     expect(unknown.status).toBe(303);
     expect(unknown.headers.get('location')).toBe('/de/warenkorb?error=material_not_found');
-    const credits = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'use-credits' });
+    const credits = await postForm(cartForm, '/api/v1/cart/form?world=de', { action: 'use-credits' });
     expect(credits.headers.get('location')).toBe('/de/warenkorb?error=sign_in_required');
-    const missing = await post(cartForm, '/api/v1/cart/form?world=de', { action: 'add' });
+    const missing = await postForm(cartForm, '/api/v1/cart/form?world=de', { action: 'add' });
     expect(missing.headers.get('location')).toBe('/de/warenkorb?error=invalid');
   });
 
   it('answers the cart page’s own script with the page to show, not a redirect, and the same cookies', async () => {
     const material = (await paidMaterials('it', 1))[0]!;
     const scripted = { 'x-kreide-form': 'fetch' };
-    const added = await post(
+    const added = await postForm(
       cartForm,
       '/api/v1/cart/form?world=it',
       { action: 'add', material_id: String(material.id) },
@@ -101,7 +86,7 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
     expect(await added.json()).toEqual({ location: '/it/carrello?notice=added' });
     const cookie = cartCookieOf(added);
     expect(await cartCount(cookie, 'it')).toBe(1);
-    const refused = await post(
+    const refused = await postForm(
       cartForm,
       '/api/v1/cart/form?world=it',
       { action: 'use-credits' },
@@ -109,7 +94,7 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
     );
     expect(await refused.json()).toEqual({ location: '/it/carrello?error=sign_in_required' });
     // Any other value of the header is a plain form post.
-    const plain = await post(
+    const plain = await postForm(
       cartForm,
       '/api/v1/cart/form?world=it',
       { action: 'remove', material_id: String(material.id) },
@@ -125,7 +110,7 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
       { action: 'add', material_id: '2147483648' },
       { action: 'add', material_id: '1e3' },
     ] as Record<string, string>[]) {
-      const response = await post(cartForm, '/api/v1/cart/form?world=de', fields);
+      const response = await postForm(cartForm, '/api/v1/cart/form?world=de', fields);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: 'validation_failed' } });
     }
@@ -142,21 +127,10 @@ describe(`cart forms without scripts on ${BACKEND}`, () => {
 });
 
 describe(`checkout form without scripts on ${BACKEND}`, () => {
-  async function signedInBuyer(): Promise<string> {
-    const response = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-      }),
-    );
-    expect(response.status).toBe(200);
-    return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
-
   it('sends the buyer back without consent, then orders once per key and lands on the confirmation', async () => {
-    const cookie = await signedInBuyer();
+    const cookie = await signIn(DEMO_ACCOUNTS.buyer);
     const material = (await paidMaterials('de', 1))[0]!;
-    const added = await post(
+    const added = await postForm(
       cartForm,
       '/api/v1/cart/form?world=de',
       { action: 'add', material_id: String(material.id) },
@@ -167,12 +141,12 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
     const total = ((await view.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
     const fields = { provider: 'test', idempotency_key: 'form-checkout-key-0001', expected_total: String(total) };
 
-    const noConsent = await post(checkoutForm, '/api/v3/orders/checkout/form?world=de', fields, { cookie });
+    const noConsent = await postForm(checkoutForm, '/api/v3/orders/checkout/form?world=de', fields, { cookie });
     expect(noConsent.status).toBe(303);
     expect(noConsent.headers.get('location')).toBe('/de/bezahlung?error=consent_required');
     expect(await cartCount(cookie)).toBe(1);
 
-    const stale = await post(
+    const stale = await postForm(
       checkoutForm,
       '/api/v3/orders/checkout/form?world=de',
       { ...fields, expected_total: String(total + 1), delivery_consent: 'on' },
@@ -181,7 +155,7 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
     expect(stale.headers.get('location')).toBe('/de/bezahlung?error=price_changed');
     expect(await cartCount(cookie)).toBe(1);
 
-    const ordered = await post(
+    const ordered = await postForm(
       checkoutForm,
       '/api/v3/orders/checkout/form?world=de',
       { ...fields, delivery_consent: 'on' },
@@ -190,7 +164,7 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
     expect(ordered.status).toBe(303);
     const location = ordered.headers.get('location')!;
     expect(location).toMatch(/^\/de\/bestellbestaetigung\/\d+$/);
-    const again = await post(
+    const again = await postForm(
       checkoutForm,
       '/api/v3/orders/checkout/form?world=de',
       { ...fields, delivery_consent: 'on' },
@@ -205,10 +179,15 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
   });
 
   it('sends an invoice purchase to the invoice-purchase page with its order', async () => {
-    const cookie = await signedInBuyer();
+    const cookie = await signIn(DEMO_ACCOUNTS.buyer);
     const material = (await paidMaterials('gr', 1))[0]!;
-    await post(cartForm, '/api/v1/cart/form?world=gr', { action: 'add', material_id: String(material.id) }, { cookie });
-    const ordered = await post(
+    await postForm(
+      cartForm,
+      '/api/v1/cart/form?world=gr',
+      { action: 'add', material_id: String(material.id) },
+      { cookie },
+    );
+    const ordered = await postForm(
       checkoutForm,
       '/api/v3/orders/checkout/form?world=gr',
       {
@@ -227,7 +206,7 @@ describe(`checkout form without scripts on ${BACKEND}`, () => {
   });
 
   it('needs a signed-in buyer', async () => {
-    const response = await post(checkoutForm, '/api/v3/orders/checkout/form?world=de', {
+    const response = await postForm(checkoutForm, '/api/v3/orders/checkout/form?world=de', {
       provider: 'test',
       idempotency_key: 'form-checkout-key-0002',
       expected_total: '0',
@@ -250,21 +229,17 @@ describe(`free download form on ${BACKEND}`, () => {
 
   it('sends a visitor to sign in and back to the material, and gives a teacher the licence once', async () => {
     const material = await freeMaterial();
-    const anonymous = await post(freeForm, '/api/v3/orders/free/form?world=de', { material_id: String(material.id) });
+    const anonymous = await postForm(freeForm, '/api/v3/orders/free/form?world=de', {
+      material_id: String(material.id),
+    });
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe(
       `/de/anmelden?next=${encodeURIComponent(`/de/material/${material.id}/${material.slug}`)}`,
     );
 
-    const response = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.buyer, password: DEMO_PASSWORD },
-      }),
-    );
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(DEMO_ACCOUNTS.buyer);
     for (let click = 0; click < 2; click++) {
-      const taken = await post(
+      const taken = await postForm(
         freeForm,
         '/api/v3/orders/free/form?world=de',
         { material_id: String(material.id) },
@@ -279,15 +254,9 @@ describe(`free download form on ${BACKEND}`, () => {
 
   it('refuses a paid material and an unknown one, and changes nothing', async () => {
     const paid = (await paidMaterials('de', 1))[0]!;
-    const response = await authenticate(
-      apiRequest('/api/v3/oauth2/authenticate', {
-        method: 'POST',
-        body: { client_id: 'web', grant_type: 'password', username: DEMO_ACCOUNTS.seller, password: DEMO_PASSWORD },
-      }),
-    );
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(DEMO_ACCOUNTS.seller);
     const before = (await getDb().select().from(t.licences)).length;
-    const refused = await post(
+    const refused = await postForm(
       freeForm,
       '/api/v3/orders/free/form?world=de',
       { material_id: String(paid.id) },
@@ -295,7 +264,7 @@ describe(`free download form on ${BACKEND}`, () => {
     );
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: { details: { reason: 'not_free' } } });
-    const unknown = await post(
+    const unknown = await postForm(
       freeForm,
       '/api/v3/orders/free/form?world=de',
       { material_id: '2147483647' },

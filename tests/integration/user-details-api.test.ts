@@ -14,12 +14,13 @@ import { GET as media } from '@/app/media/[...key]/route';
 import { getAuthorProfile } from '@/lib/catalog/authors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getHtmlCache } from '@/lib/http/html-cache';
 import { solidImage, twoToneImage } from '@/lib/images/test-images';
 import { getStorage } from '@/lib/storage/storage';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
+import { signInSession, sessionCookieOf } from './support/session';
 
 type Handler = (request: NextRequest) => Promise<Response>;
 
@@ -29,30 +30,14 @@ const accounts = {} as Record<
   { id: number; bearer: Record<string, string>; cookie: Record<string, string> }
 >;
 
-async function signIn(email: string, client: 'web' | 'app') {
-  const response = await authenticate(
-    apiRequest('/api/v3/oauth2/authenticate', {
-      method: 'POST',
-      body: { client_id: client, grant_type: 'password', username: email, password: DEMO_PASSWORD },
-    }),
-  );
-  expect(response.status).toBe(200);
-  const body = await response.json();
-  return {
-    id: body.oauth_user_id as number,
-    token: body.access_token as string,
-    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!,
-  };
-}
-
 beforeAll(async () => {
   database = await startTestDatabase({ seedMaterials: 50 });
   for (const name of ['seller', 'buyer', 'schoolMaster'] as const) {
-    const app = await signIn(DEMO_ACCOUNTS[name], 'app');
-    const web = await signIn(DEMO_ACCOUNTS[name], 'web');
+    const app = await signInSession(DEMO_ACCOUNTS[name], { client: 'app' });
+    const web = await signInSession(DEMO_ACCOUNTS[name]);
     accounts[name] = {
-      id: app.id,
-      bearer: { authorization: `Bearer ${app.token}` },
+      id: app.userId,
+      bearer: { authorization: `Bearer ${app.accessToken}` },
       cookie: { cookie: web.cookie, origin: 'http://localhost:3000' },
     };
   }
@@ -346,7 +331,7 @@ describe(`user details API on ${BACKEND}`, () => {
           body: { client_id: 'web', grant_type: 'client_credentials' },
         }),
       );
-      const anonymousCookie = { cookie: (anonymous.headers.get('set-cookie') ?? '').split(';')[0]! };
+      const anonymousCookie = { cookie: sessionCookieOf(anonymous) };
       const callers: Record<string, string>[] = [
         {},
         anonymousCookie,
