@@ -37,7 +37,7 @@ const ESM_PACKAGES = [
 /**
  * Files whose assertions measure time (job thread timers, "within 2 s" checks, periodic timers,
  * rate-limit windows): they run one at a time with nothing beside them, in the "serial"
- * project, so more workers for the rest never make them flaky (issue 20).
+ * project, so more workers for the rest never make them flaky.
  */
 const TIMING_SENSITIVE = [
   'tests/integration/job-queue.test.ts',
@@ -51,7 +51,7 @@ const TIMING_SENSITIVE = [
 /**
  * Workers for the other files. On this 2-core machine two and three tie, both far ahead of one (a
  * file's worker often waits on its database, which runs in another process); two make fewer
- * processes compete (measured in docs/decisions.md, issue 20).
+ * processes compete (measured in docs/decisions.md, "Test databases from one template per run").
  */
 const WORKERS = 2;
 

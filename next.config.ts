@@ -40,7 +40,8 @@ const config: NextConfig = {
   ],
   compiler: {
     // Browser chunks compile off the main thread while they download (lib/build/compile-hints.ts):
-    // hydration's long task was mostly V8 compiling functions lazily (TBT budget of issue 3).
+    // hydration's long task was mostly V8 compiling functions lazily (TBT ≤ 100 ms in `npm run
+    // lighthouse`; docs/decisions.md, "Browser chunks carry V8's compile hint").
     // Then each static file gets its Brotli and gzip copy, made once (lib/build/precompress.ts).
     async runAfterProductionCompile({ distDir }) {
       await addCompileHints(distDir);
@@ -49,7 +50,7 @@ const config: NextConfig = {
   },
   experimental: {
     // Our stylesheet is about 3 KB compressed: inlined, it costs no render-blocking round trip
-    // (LCP budget of issue 3 on a slow phone connection).
+    // (LCP ≤ 1.5 s in `npm run lighthouse`, on a slow phone connection).
     inlineCss: true,
   },
 };

@@ -1,8 +1,8 @@
 /**
  * `npx tsx scripts/bench-seller.ts <out.json>` (used by `npm run bench`, with the bench's DATA_DIR
  * and no Kreide running on it): makes a seller of 2,000 materials and 50,000 sales (and as many
- * downloads) spread over the last twelve months, for the cabinet rows of issue 12. Written once
- * per bench catalogue (a marker file); the sign-in of the seller goes to `out.json`.
+ * downloads) spread over the last twelve months, for the seller rows (`sellingRows` in bench.ts).
+ * Written once per bench catalogue (a marker file); the sign-in of the seller goes to `out.json`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

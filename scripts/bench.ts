@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the performance budget of issue 3, measured side by side in one run.
+ * `npm run bench`: the performance budgets (public pages ≥ 0.8 and search ≥ 0.25 of the control
+ * route's requests per second, the buying and seller p99s), measured side by side in one run.
  * Starts the production build on a catalogue of 100,000 materials, loads each route with
  * autocannon and prints requests per second, p50/p99 latency, bytes per response and each
  * route's ratio to the control route; then add-to-cart and checkout latencies (each request with
@@ -30,7 +31,7 @@ const WARM_UP_CHECKOUTS = 10;
  * working on the cart and checkout (the figures of a note come from a full run).
  */
 const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
-/** `BENCH_ONLY=selling`: the control route and the seller's rows only (issue 12). */
+/** `BENCH_ONLY=selling`: the control route and the seller's rows only. */
 const SELLING_ONLY = process.env.BENCH_ONLY === 'selling';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
@@ -199,7 +200,7 @@ async function twentyPagePdf(): Promise<Uint8Array> {
 }
 
 /**
- * The seller's rows (issue 12): the cabinet pages and calls of a seller of 2,000 materials and
+ * The seller's rows: the cabinet pages and calls of a seller of 2,000 materials and
  * 50,000 sales at 20 connections (budget p99 ≤ 300 ms), then a 20-page PDF uploaded, its
  * previews rendered in the background (budget ≤ 10 s) and the material published until search
  * finds it (budget ≤ 5 s).

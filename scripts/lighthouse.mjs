@@ -2,8 +2,8 @@
  * `npm run lighthouse`: Lighthouse (mobile, simulated throttling) in Debian's Chromium on home,
  * material, search and author pages in de and gr, against the production build with the demo
  * catalogue. Plain JavaScript on purpose: Lighthouse sends functions into the page as text, and
- * a TypeScript loader's helpers (`__name`) would not exist there. Prints performance, LCP, CLS and TBT next to the issue 3 budgets and exits non-zero
- * when a page misses one.
+ * a TypeScript loader's helpers (`__name`) would not exist there. Prints performance, LCP, CLS
+ * and TBT next to the budgets (`BUDGET`) and exits non-zero when a page misses one.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -60,7 +60,7 @@ step "formatting (Prettier)"
 npx prettier --check --log-level warn .
 
 step "unit, component and API integration tests (PGlite)"
-# Beside the timings: this machine's speed varies 2–3× by the hour (issue 20).
+# Beside the timings: this machine's speed varies 2–3× by the hour (scripts/cpu-reference.mjs).
 node scripts/cpu-reference.mjs
 npx jest --ci
 

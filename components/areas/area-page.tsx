@@ -9,7 +9,7 @@ import { resolveAreaPage, resolveAreaRoute, type AreaRouteProps } from './resolv
 
 /**
  * The page and metadata of an area's catch-all folder: the route's view from the area's lazy
- * registry, or the translated shell for routes built by later issues.
+ * registry, or the translated shell for routes not built yet (open in docs/spec-coverage.md).
  */
 export function areaPage(area: FolderArea, views: ViewRegistry<AreaPageProps>) {
   async function generateMetadata(props: AreaRouteProps): Promise<Metadata> {

@@ -27,7 +27,7 @@ export async function routeMetadata(props: PageProps): Promise<Metadata> {
 }
 
 /**
- * A translated page shell for routes whose feature is built by a later issue: the right title,
+ * A translated page shell for routes whose feature is not built yet: the right title,
  * navigation and robots hint, and a way onwards. Listed as open in docs/spec-coverage.md.
  */
 export const ShellPage: PageView = {

@@ -7,7 +7,7 @@ import { fill } from '@/lib/text/fill';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { sendMail } from './mailer';
 
-/** The account mails of issue 4, each in the world's language (texts: `signup.mails.<kind>`). */
+/** The account mails, each in the world's language (texts: `signup.mails.<kind>`). */
 export const ACCOUNT_MAIL_KINDS = [
   'registrationConfirm',
   'alreadyRegistered',

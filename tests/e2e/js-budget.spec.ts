@@ -13,7 +13,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
  * - a public page may add at most 40 KB: crawlers and slow phones read them;
  * - an area page at most 120 KB: it is personal and interactive (forms, SWR, the API client),
  *   opened by a signed-in teacher after a public page has already brought the shared chunks.
- *   The measured area pages stay well below it; the next issues' cart and upload pages must too.
+ *   The measured area pages stay well below it; every new area page must too.
  */
 const PUBLIC_EXTRA_BUDGET = 40 * 1024;
 const AREA_EXTRA_BUDGET = 120 * 1024;

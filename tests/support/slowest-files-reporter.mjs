@@ -1,5 +1,5 @@
 // Prints the ten slowest test files of a Jest run with their times, so the next slowdown is
-// seen when it happens (issue 20). Wired in jest.config.ts beside Jest's default reporter.
+// seen when it happens. Wired in jest.config.ts beside Jest's default reporter.
 import path from 'node:path';
 
 const SHOWN = 10;

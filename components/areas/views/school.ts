@@ -1,4 +1,4 @@
 import type { ViewRegistry } from '../lazy-view';
 
-/** School accounts: built by a later issue. */
+/** School accounts: not built yet (open in docs/spec-coverage.md); every route renders the shell. */
 export const SCHOOL_VIEWS: ViewRegistry = {};
