@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** Per world: a word form, another form of it in titles, and a one-letter typo. */
+/** Per world: the search page, a word form, another form of it in titles, a one-letter typo, and the offers landing. */
 const SEARCHES = [
   {
     world: 'de',
     path: 'suchergebnisse',
+    offers: 'angebote',
     query: 'Brüchen',
     titled: /Brüche/,
     typo: 'Bruchrechnug',
@@ -13,6 +14,7 @@ const SEARCHES = [
   {
     world: 'it',
     path: 'risultati-ricerca',
+    offers: 'offerte',
     query: 'frazione',
     titled: /[Ff]razioni/,
     typo: 'frazoni',
@@ -21,6 +23,7 @@ const SEARCHES = [
   {
     world: 'gr',
     path: 'apotelesmata-anazitisis',
+    offers: 'prosfores',
     query: 'κλάσμα',
     titled: /κλάσματα/,
     typo: 'κλάσμτα',
@@ -147,6 +150,73 @@ for (const s of SEARCHES.filter((search) => search.world !== 'de')) {
     await expectFilteredBy(page, subject);
     expect(await page.evaluate(() => sessionStorage.getItem('submitted-before-router-write'))).toBe('yes');
   });
+}
+
+/**
+ * Blocks below the fold skip their first layout (`content-visibility: auto`) and stand in at a
+ * placeholder height until they scroll near. If one renders shorter than its placeholder, the page
+ * shrinks under the visitor: near its end the scroll is clamped and everything visible jumps, so
+ * a tap (or Playwright's click on the search page's submit button) lands on what was above it.
+ * With the scripts held, nothing but those blocks changes the layout while the page is scrolled.
+ */
+for (const s of SEARCHES) {
+  test(`${s.world}: the home, search, material and offers pages never shrink while scrolled; the filters still arrive`, async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/${s.world}`, { waitUntil: 'domcontentloaded' });
+      expect(await scrollToTheEnd(page, '.site-header')).toEqual([]);
+      await page.goto(`/${s.world}/${s.path}`, { waitUntil: 'domcontentloaded' });
+      const material = await page.locator('.search-results a.card-link').first().getAttribute('href');
+      expect(await scrollToTheEnd(page, '.search-filters button[type="submit"]')).toEqual([]);
+      await page.goto(material ?? '', { waitUntil: 'domcontentloaded' });
+      expect(await scrollToTheEnd(page, '.material-price')).toEqual([]);
+      await page.goto(`/${s.world}/${s.offers}`, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('.landing .card').nth(8)).toBeAttached();
+      expect(await scrollToTheEnd(page, 'h1')).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/${s.world}/${s.path}`, { waitUntil: 'domcontentloaded' });
+    const subject = await chooseSubjectAndPaid(page);
+    await page.locator('.search-filters button[type="submit"]').click({ noWaitAfter: true });
+    await expectFilteredBy(page, subject);
+    expect(scripts.held()).toBeGreaterThan(0);
+    scripts.release();
+  });
+}
+
+/**
+ * Scrolls the page to its end half a screen at a time, letting two frames pass at each step (the
+ * blocks that came near render then). Answers every step at which the document got shorter, the
+ * scroll position moved by itself, or `watched` moved on the screen.
+ */
+async function scrollToTheEnd(page: Page, watched: string): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(async (selector) => {
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const element = document.querySelector(selector);
+    const found: string[] = element ? [] : [`${selector} not found`];
+    const root = document.documentElement;
+    await frames();
+    let height = root.scrollHeight;
+    for (let y = 0; y <= root.scrollHeight - innerHeight + innerHeight / 2; y += Math.round(innerHeight / 2)) {
+      scrollTo(0, y);
+      const scrolled = scrollY;
+      const top = element?.getBoundingClientRect().top;
+      await frames();
+      const now = { height: root.scrollHeight, scrolled: scrollY, top: element?.getBoundingClientRect().top };
+      if (now.height < height) found.push(`at ${scrolled}: the page shrank from ${height} to ${now.height} px`);
+      if (now.scrolled !== scrolled) found.push(`at ${scrolled}: the scroll position moved to ${now.scrolled}`);
+      if (now.top !== top) found.push(`at ${scrolled}: ${selector} moved from ${top} to ${now.top} px`);
+      height = now.height;
+    }
+    return found;
+  }, watched);
 }
 
 /** Holds every framework chunk the page asks for until `release`, then lets them all through. */
