@@ -59,14 +59,28 @@ for (const world of ['it'] as const) {
 }
 
 test('forgot password, recover through the mailed link, log in with the new password (fr)', async ({ page }) => {
+  // An account of its own: a demo account whose password changes midway would fail any journey
+  // signing in with it at the same time.
+  const email = `oublie-${Date.now()}@example.org`;
+  const registered = await page.request.post('/api/v3/registration/register?world=fr', {
+    data: { email, password: 'e2e-passwort-0', public_name: 'Oublié E2E', accept_terms: true },
+  });
+  expect(registered.status()).toBe(202);
+  const { link: confirmLink } = await linkFromLatestMail(email);
+  expect(
+    (
+      await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })
+    ).status(),
+  ).toBe(200);
+
   const before = outboxSize();
   await page.goto(pathFor('fr', 'forgot-password'));
   await interactive(page);
-  await page.locator('#forgot-password-email').fill('seller@demo.test');
+  await page.locator('#forgot-password-email').fill(email);
   await page.locator('#forgot-password button[type="submit"]').click();
   await expect(page.getByTestId('forgot-password-success')).toBeVisible();
 
-  const { link } = await linkFromLatestMail('seller@demo.test', before);
+  const { link } = await linkFromLatestMail(email, before);
   await page.goto(link);
   await interactive(page);
   await page.locator('#password-recovery-password').fill('kurz');
@@ -83,14 +97,16 @@ test('forgot password, recover through the mailed link, log in with the new pass
   await page.locator('#password-recovery button[type="submit"]').click();
   await expect(page.getByTestId('password-recovery-error')).toBeVisible();
 
-  await signIn(page, 'fr', 'seller@demo.test', 'neues-e2e-passwort');
-  // Put the demo password back through the cabinet, which also proves that page.
+  await signIn(page, 'fr', email, 'neues-e2e-passwort');
+  // Changed once more through the cabinet, which also proves that page, and signed in with it.
   await page.goto(pathFor('fr', 'cabinet-change-password'));
   await interactive(page);
   await page.locator('#change-password-current_password').fill('neues-e2e-passwort');
-  await page.locator('#change-password-new_password').fill('kreide-demo');
+  await page.locator('#change-password-new_password').fill('encore-un-e2e-passwort');
   await page.locator('#change-password button[type="submit"]').click();
   await expect(page.getByTestId('change-password-success')).toBeVisible();
+  await page.context().clearCookies();
+  await signIn(page, 'fr', email, 'encore-un-e2e-passwort');
 });
 
 test('new terms: the next page load asks to accept them, and accepting keeps the user where they were (es)', async ({
