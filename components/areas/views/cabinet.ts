@@ -6,7 +6,7 @@ const sellerPages = () => import('@/components/selling/seller-pages');
 const salesPages = () => import('@/components/selling/sales-pages');
 const sharePages = () => import('@/components/selling/share-pages');
 
-/** The signed-in teacher's cabinet: settings now; purchases, sales and uploads next. */
+/** The signed-in teacher's cabinet: purchases, settings and the seller's pages. */
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-bought': () => import('@/components/commerce/bought-materials-page').then((m) => m.BoughtMaterialsPage),
   'cabinet-invoices': () => import('@/components/commerce/invoices-page').then((m) => m.InvoicesPage),

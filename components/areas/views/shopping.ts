@@ -1,6 +1,9 @@
 import type { AreaPageProps, ViewRegistry } from '../lazy-view';
 
-/** Cart, payment and order confirmation; the landings of e-mail links follow. */
+/**
+ * Cart, payment, order confirmation and vouchers, and the landings of the free-download and
+ * abandoned-cart mails; the other mail landings render the shell.
+ */
 export const SHOPPING_VIEWS: ViewRegistry<AreaPageProps> = {
   cart: () => import('@/components/commerce/cart-page').then((m) => m.CartPage),
   payment: () => import('@/components/commerce/payment-page').then((m) => m.PaymentPage),
