@@ -41,7 +41,7 @@ jest.mock('next/navigation', () => ({
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 40 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
 

@@ -25,7 +25,7 @@ import { signInSession, requestSignIn, sessionCookieOf } from './support/session
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
 

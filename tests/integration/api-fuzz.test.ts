@@ -188,7 +188,7 @@ function casesFor(operation: ApiOperation): FuzzCase[] {
 const operations = listOperations(API_ROUTES);
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 20 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   identities.teacher = { cookie: await signIn(DEMO_ACCOUNTS.buyer) };
   identities.admin = { cookie: await signIn(DEMO_ACCOUNTS.admin) };
 }, 120_000);

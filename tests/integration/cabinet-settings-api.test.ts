@@ -24,7 +24,7 @@ import { callRoute, type RouteHandler } from './support/routes';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
 

@@ -36,7 +36,7 @@ async function eventually(check: () => boolean, ms = 3000): Promise<void> {
 }
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   const [seller] = await getDb()
     .select({ id: t.users.id })
     .from(t.users)

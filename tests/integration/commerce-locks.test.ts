@@ -27,7 +27,7 @@ let database: TestDatabase;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 40 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   process.env.STRIPE_SECRET_KEY = 'sk_test_kreide';
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   resetEnvCache();

@@ -23,7 +23,7 @@ async function followers(authorId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   buyer = await signIn(DEMO_ACCOUNTS.buyer);
   seller = await signIn(DEMO_ACCOUNTS.seller);
   const ids = await getDb().execute<{ id: number; email: string }>(

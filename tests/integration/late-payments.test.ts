@@ -34,7 +34,7 @@ let double: Awaited<ReturnType<typeof startStripeDouble>>;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 40 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   double = await startStripeDouble();
   process.env.STRIPE_SECRET_KEY = 'sk_test_kreide';
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;

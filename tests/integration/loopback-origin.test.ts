@@ -11,7 +11,7 @@ import { requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 10 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 }, 120_000);
 afterAll(() => database.stop());
 

@@ -30,7 +30,7 @@ import { signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 20 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 }, 120_000);
 afterAll(() => database.stop());
 

@@ -31,7 +31,7 @@ let materialId: number;
 let materialSlug: string;
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   // The demo seller: she has materials, a blog and her own domain.
   const [row] = (
     await getDb().execute<{ id: number; slug: string; public_name: string }>(

@@ -44,7 +44,7 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 20 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   server = http.createServer((req, res) => {
     const toNext = () => void fakeNext(req, res);
     if (preRoute(req, res, toNext)) return;

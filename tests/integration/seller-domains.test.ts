@@ -25,7 +25,7 @@ import { signIn } from './support/session';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 10 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   forgetAuthorDomains();
 }, 120_000);
 afterAll(async () => {

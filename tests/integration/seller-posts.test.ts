@@ -45,7 +45,7 @@ jest.mock('next/navigation', () => ({
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 10 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 }, 120_000);
 afterAll(() => database.stop());
 

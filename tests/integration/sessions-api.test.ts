@@ -8,7 +8,7 @@ import { apiRequest } from './support/request';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
 });
 afterAll(() => database.stop());
 

@@ -70,7 +70,7 @@ function configure(overrides: Record<string, string | undefined> = {}) {
 }
 
 beforeAll(async () => {
-  [database, provider] = await Promise.all([startTestDatabase({ seedMaterials: 50 }), startProvider()]);
+  [database, provider] = await Promise.all([startTestDatabase({ seedMaterials: 60 }), startProvider()]);
   // Apple's grant also accepts Google's client id, so a Google token fails there on its issuer alone.
   configure({ OIDC_APPLE_CLIENT_ID: 'kreide-apple_id,kreide-google' });
   resetProviderCaches();

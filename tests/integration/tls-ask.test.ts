@@ -11,7 +11,7 @@ import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-da
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 20 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   forgetAuthorDomains();
 });
 afterAll(() => database.stop());

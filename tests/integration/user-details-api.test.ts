@@ -31,7 +31,7 @@ const accounts = {} as Record<
 >;
 
 beforeAll(async () => {
-  database = await startTestDatabase({ seedMaterials: 50 });
+  database = await startTestDatabase({ seedMaterials: 60 });
   for (const name of ['seller', 'buyer', 'schoolMaster'] as const) {
     const app = await signInSession(DEMO_ACCOUNTS[name], { client: 'app' });
     const web = await signInSession(DEMO_ACCOUNTS[name]);
