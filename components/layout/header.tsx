@@ -60,7 +60,8 @@ export async function Header({ world }: { world: World }) {
             world={world.code}
             href={pathFor(world.code, 'cart')}
             label={t('cart')}
-            countLabel={cart('headerCount')}
+            // The text as written: the link fills in `{count}` in the browser, where the count is known.
+            countLabel={cart.raw('headerCount') as string}
           />
           <AccountMenu
             loginHref={pathFor(world.code, 'login')}

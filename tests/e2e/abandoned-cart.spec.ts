@@ -88,6 +88,10 @@ test('the demo buyer’s left cart is reminded, and its link restores it in a fr
     const restored = page.getByTestId('cart-lines').locator('li');
     await expect(restored).toHaveCount(1);
     await expect(restored.first()).toContainText(material.title);
+    await expect(page.getByTestId('header-cart').locator('.cart-count')).toHaveAttribute(
+      'aria-label',
+      'Materiali nel carrello: 1',
+    );
 
     // A link that opens nothing says so, with the way to the cart.
     await page.goto(pathFor('it', 'abandoned-cart', { token: 'x'.repeat(43) }));

@@ -31,6 +31,10 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   // The client took over: the visitor is still on the material page, and the header counts it.
   await expect(page).toHaveURL(/\/de\/material\//);
   await expect(page.getByTestId('header-cart')).toHaveText(/Warenkorb\s*1$/);
+  await expect(page.getByTestId('header-cart').locator('.cart-count')).toHaveAttribute(
+    'aria-label',
+    'Materialien im Warenkorb: 1',
+  );
 
   await page.goto(pathFor('de', 'cart'));
   await expect(page.getByTestId('cart-lines').locator('li')).toHaveCount(1);
