@@ -21,7 +21,7 @@ const filesOf = (database: TestDatabase) => new LocalFileStorage(path.join(datab
 const userCount = async () =>
   (await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`)).rows[0]!.n;
 
-// Each integration file starts from a copy of this run's seeded template (issue 20): what one
+// Each integration file starts from a copy of this run's seeded template: what one
 // file's tests change must never reach the template or another file's copy. It asks for 60
 // materials, the size most files share, so it adds no template of its own to the run.
 describe(`copies of the seeded test template on ${BACKEND}`, () => {

@@ -1,5 +1,5 @@
 /**
- * Builds seeded template databases for one Jest run (issue 20), one after another: migrated,
+ * Builds seeded template databases for one Jest run, one after another: migrated,
  * pg-boss's schema made, VAT rates synced and N demo materials seeded, exactly what each
  * integration test file did for itself before. Run by template-setup.ts as a child `tsx`
  * process, because Jest's global setup runs outside its module registry (`@/…` is not mapped

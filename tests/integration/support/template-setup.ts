@@ -1,6 +1,6 @@
 /**
  * Jest's global setup: builds one seeded template database per seed size that this run's
- * integration files ask for (issue 20), before any file starts. Each file then starts from a
+ * integration files ask for, before any file starts. Each file then starts from a
  * copy (test-database.ts), which no other file touches.
  *
  * Runs in Jest's main process outside its module registry: no `@/…` imports here. The

@@ -1,7 +1,8 @@
 /**
- * The seeded template databases of one Jest run (issue 20): built once by the global setup
+ * The seeded template databases of one Jest run: built once by the global setup
  * (template-setup.ts, in a child process running build-templates.ts), copied by each integration
- * test file (test-database.ts), dropped by the global teardown.
+ * test file (test-database.ts), dropped by the global teardown. Why and what it saves:
+ * docs/decisions.md, "Test databases from one template per run".
  *
  * Only relative imports and Node's own modules here: the global setup loads this file outside
  * Jest's module registry, where `@/…` is not mapped.
