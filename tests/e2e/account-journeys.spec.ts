@@ -16,6 +16,18 @@ async function signIn(page: Page, world: WorldCode, email: string, password: str
   await expect(page).toHaveURL(new RegExp(`/${world}$`));
 }
 
+/** Registers an account through the API and confirms it through its mailed link, ready to sign in. */
+async function confirmedAccount(page: Page, world: WorldCode, email: string, password: string, name: string) {
+  const registered = await page.request.post(`/api/v3/registration/register?world=${world}`, {
+    data: { email, password, public_name: name, accept_terms: true },
+  });
+  expect(registered.status()).toBe(202);
+  const { link } = await linkFromLatestMail(email);
+  expect(
+    (await page.request.post('/api/v3/registration/confirm', { data: { token: link.split('/').at(-1) } })).status(),
+  ).toBe(200);
+}
+
 // One world per run of this journey (the registration texts of every language are checked by
 // the view and mail tests); forgot-password below runs in fr.
 for (const world of ['it'] as const) {
@@ -62,16 +74,7 @@ test('forgot password, recover through the mailed link, log in with the new pass
   // An account of its own: a demo account whose password changes midway would fail any journey
   // signing in with it at the same time.
   const email = `oublie-${Date.now()}@example.org`;
-  const registered = await page.request.post('/api/v3/registration/register?world=fr', {
-    data: { email, password: 'e2e-passwort-0', public_name: 'Oublié E2E', accept_terms: true },
-  });
-  expect(registered.status()).toBe(202);
-  const { link: confirmLink } = await linkFromLatestMail(email);
-  expect(
-    (
-      await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })
-    ).status(),
-  ).toBe(200);
+  await confirmedAccount(page, 'fr', email, 'e2e-passwort-0', 'Oublié E2E');
 
   const before = outboxSize();
   await page.goto(pathFor('fr', 'forgot-password'));
@@ -184,16 +187,7 @@ test('a buyer cannot log in as someone else (it)', async ({ page }) => {
 
 test('change the e-mail address in the cabinet and confirm it through the mailed link (de)', async ({ page }) => {
   const email = `wechsel-${Date.now()}@example.org`;
-  const registered = await page.request.post('/api/v3/registration/register?world=de', {
-    data: { email, password: 'e2e-passwort-2', public_name: 'Wechsel E2E', accept_terms: true },
-  });
-  expect(registered.status()).toBe(202);
-  const { link: confirmLink } = await linkFromLatestMail(email);
-  expect(
-    (
-      await page.request.post('/api/v3/registration/confirm', { data: { token: confirmLink.split('/').at(-1) } })
-    ).status(),
-  ).toBe(200);
+  await confirmedAccount(page, 'de', email, 'e2e-passwort-2', 'Wechsel E2E');
 
   await signIn(page, 'de', email, 'e2e-passwort-2');
   await page.goto(pathFor('de', 'cabinet-change-email'));
