@@ -3,12 +3,12 @@ import { getPrivatePageCache, purgePrivatePages } from '@/lib/http/private-page-
 import { purgeHtmlPages } from './html-purge';
 import { CacheListener } from './listener';
 import { TAGS, isPagesOnlyTag } from './tags';
+import { processWide } from '@/lib/process-wide.cjs';
 import { expireAll, expireTags } from './tag-store.cjs';
 
 // The listener is started by server.ts but published to from route code, which Next bundles in a
-// module graph of its own: the one instance per process lives on globalThis.
-const LISTENER = Symbol.for('kreide.cache.listener');
-const holder = globalThis as unknown as Record<symbol, CacheListener | undefined>;
+// module graph of its own: one listener per process, whichever graph asks.
+const started = processWide('cache-listener', (): { listener?: CacheListener } => ({}));
 
 /**
  * Expires `tags` in this process: Next's cached data and pages (the tag store its cache handler
@@ -33,7 +33,7 @@ export function expireEverythingLocally(): void {
 
 /** Sends `tags` to the other Kreide processes; without a listener (embedded database) a no-op. */
 export async function publishTags(tags: readonly string[]): Promise<void> {
-  await holder[LISTENER]?.publish(tags);
+  await started.listener?.publish(tags);
 }
 
 /**
@@ -43,19 +43,19 @@ export async function publishTags(tags: readonly string[]): Promise<void> {
  * and nothing to start (pglite-socket does not route NOTIFY between clients anyway).
  */
 export async function startCacheListener(databaseUrl: string): Promise<void> {
-  if (holder[LISTENER]) return;
+  if (started.listener) return;
   const listener = new CacheListener({
     databaseUrl,
     onTags: applyTagsLocally,
     onGap: expireEverythingLocally,
   });
-  holder[LISTENER] = listener;
+  started.listener = listener;
   await listener.start();
 }
 
 /** Stops listening and closes the listener's connections (shutdown). */
 export async function stopCacheListener(): Promise<void> {
-  const listener = holder[LISTENER];
-  holder[LISTENER] = undefined;
+  const listener = started.listener;
+  started.listener = undefined;
   await listener?.stop();
 }

@@ -1,4 +1,5 @@
 import { getHtmlCache } from '@/lib/http/html-cache';
+import { processWide } from '@/lib/process-wide.cjs';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { nextCacheStub } from '@/tests/support/next-cache';
 import { authorFootprintTags, authorListTags, materialFootprintTags } from './footprint';
@@ -15,9 +16,8 @@ const authorFootprint = jest.mocked(authorFootprintTags);
 const authorLists = jest.mocked(authorListTags);
 const materialFootprint = jest.mocked(materialFootprintTags);
 
-// What a started listener puts on globalThis: here a stand-in that records what is sent.
-const LISTENER = Symbol.for('kreide.cache.listener');
-const holder = globalThis as unknown as Record<symbol, unknown>;
+// Where a started listener is kept: here a stand-in that records what is sent.
+const started = processWide('cache-listener', (): { listener?: unknown } => ({}));
 const published: string[][] = [];
 
 const page = () => ({
@@ -33,13 +33,13 @@ beforeEach(() => {
   getHtmlCache().purge();
   nextCacheStub.reset();
   published.length = 0;
-  holder[LISTENER] = { publish: async (tags: string[]) => void published.push([...tags]) };
+  started.listener = { publish: async (tags: string[]) => void published.push([...tags]) };
   authorFootprint.mockResolvedValue([TAGS.material(1), TAGS.material(2), TAGS.world('de'), TAGS.landings]);
   materialFootprint.mockResolvedValue([TAGS.author(7), TAGS.world('de'), TAGS.landings]);
   authorLists.mockResolvedValue([TAGS.popularAuthors('de')]);
 });
 afterAll(() => {
-  delete holder[LISTENER];
+  started.listener = undefined;
 });
 
 describe('invalidateAuthor', () => {
@@ -121,7 +121,7 @@ describe('invalidateMaterial, invalidateWorld, invalidateDeletedAccount', () => 
 
 describe('without a listener (the embedded database)', () => {
   it('invalidates in this process only', async () => {
-    delete holder[LISTENER];
+    started.listener = undefined;
     const before = Date.now() - 1;
     await invalidateWorld('fr');
     expect(isExpired([TAGS.world('fr')], before)).toBe(true);

@@ -1,21 +1,18 @@
 // When each cache tag last changed, for this process. Next loads its cache handler
 // (lib/http/route-cache-handler.cjs) in a module graph of its own, apart from the app's bundled
-// code and from server.ts, so the timestamps live on globalThis: whichever graph writes them
-// (an invalidation in a route, a NOTIFY from another process, Next's own revalidateTag), the
-// handler reads the same ones.
+// code and from server.ts, so the timestamps are process-wide state (lib/process-wide.cjs):
+// whichever graph writes them (an invalidation in a route, a NOTIFY from another process, Next's
+// own revalidateTag), the handler reads the same ones.
 // Plain CommonJS: the handler is loaded by Next at run time, outside its bundler and any
 // TypeScript loader. Typed by tag-store.d.cts.
-
-const STORE = Symbol.for('kreide.cache.tag-store');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next outside its bundler
+const { processWide } = require('../process-wide.cjs');
 
 /** How many tag timestamps are kept before the oldest half is folded into the floor. */
 const MAX_TAGS = 100_000;
 
-function store() {
-  const holder = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis));
-  if (!holder[STORE]) holder[STORE] = { expiredAt: new Map(), floor: 0 };
-  return /** @type {{ expiredAt: Map<string, number>, floor: number }} */ (holder[STORE]);
-}
+/** @type {{ expiredAt: Map<string, number>, floor: number }} */
+const tagStore = processWide('tag-store', () => ({ expiredAt: new Map(), floor: 0 }));
 
 /**
  * Marks `tags` as changed at `at` (now): anything stored under one of them before that is out of
@@ -26,19 +23,18 @@ function store() {
  * @param {number} [at]
  */
 function expireTags(tags, at = Date.now()) {
-  const { expiredAt } = store();
+  const { expiredAt } = tagStore;
   for (const tag of tags) {
     // Re-inserted so the Map stays ordered by time, oldest first.
     expiredAt.delete(tag);
     expiredAt.set(tag, at);
   }
   if (expiredAt.size > MAX_TAGS) {
-    const s = store();
     let dropped = 0;
     for (const [tag, time] of expiredAt) {
       if (dropped >= MAX_TAGS / 2) break;
       expiredAt.delete(tag);
-      s.floor = Math.max(s.floor, time);
+      tagStore.floor = Math.max(tagStore.floor, time);
       dropped++;
     }
   }
@@ -50,9 +46,8 @@ function expireTags(tags, at = Date.now()) {
  * @param {number} [at]
  */
 function expireAll(at = Date.now()) {
-  const s = store();
-  s.floor = Math.max(s.floor, at);
-  for (const [tag, time] of s.expiredAt) if (time <= s.floor) s.expiredAt.delete(tag);
+  tagStore.floor = Math.max(tagStore.floor, at);
+  for (const [tag, time] of tagStore.expiredAt) if (time <= tagStore.floor) tagStore.expiredAt.delete(tag);
 }
 
 /**
@@ -63,10 +58,9 @@ function expireAll(at = Date.now()) {
  * @param {number} since
  */
 function isExpired(tags, since) {
-  const s = store();
-  if (since <= s.floor) return true;
+  if (since <= tagStore.floor) return true;
   for (const tag of tags) {
-    const at = s.expiredAt.get(tag);
+    const at = tagStore.expiredAt.get(tag);
     if (at !== undefined && at >= since) return true;
   }
   return false;
@@ -74,14 +68,13 @@ function isExpired(tags, since) {
 
 /** The timestamp of one tag (or undefined), for tests and diagnostics. @param {string} tag */
 function expiredAt(tag) {
-  return store().expiredAt.get(tag);
+  return tagStore.expiredAt.get(tag);
 }
 
 /** Forgets every timestamp (tests only). */
 function resetTagStore() {
-  const s = store();
-  s.expiredAt.clear();
-  s.floor = 0;
+  tagStore.expiredAt.clear();
+  tagStore.floor = 0;
 }
 
 module.exports = { expireTags, expireAll, isExpired, expiredAt, resetTagStore, MAX_TAGS };

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import { processWide } from '@/lib/process-wide.cjs';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -10,8 +11,8 @@ interface Connection {
   db: Database;
 }
 
-// Next bundles route code separately from server.ts; one pool per process lives on globalThis.
-const holder = globalThis as typeof globalThis & { __kreideDb?: Connection };
+// Next bundles route code separately from server.ts: one pool per process, whichever graph asks.
+const slot = processWide('database', (): { connection?: Connection } => ({}));
 
 /**
  * The URL the app talks to: set by server.ts once the embedded database (or DATABASE_URL)
@@ -26,18 +27,24 @@ export function getDatabaseUrl(): string {
 /** The process-wide Drizzle database. */
 export function getDb(): Database {
   const url = getDatabaseUrl();
-  if (holder.__kreideDb?.url === url) return holder.__kreideDb.db;
+  if (slot.connection?.url === url) return slot.connection.db;
   // PGlite answers one query at a time whatever the pool size; PostgreSQL gets a real pool.
   const pool = new Pool({ connectionString: url, max: url.includes('127.0.0.1') ? 8 : 20 });
   pool.on('error', (error) => console.error('database pool error:', error.message));
   const db = drizzle(pool, { schema });
-  holder.__kreideDb = { url, pool, db };
+  slot.connection = { url, pool, db };
   return db;
+}
+
+/** The pool behind getDb() (tests watch the statements sent through it). */
+export function getPool(): Pool {
+  getDb();
+  return slot.connection!.pool;
 }
 
 /** Closes the pool (tests and shutdown). */
 export async function closeDb(): Promise<void> {
-  const current = holder.__kreideDb;
-  holder.__kreideDb = undefined;
+  const current = slot.connection;
+  slot.connection = undefined;
   await current?.pool.end();
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { processWide } from '@/lib/process-wide.cjs';
 import { NONCE_LENGTH } from './csp';
 import { deferFrameworkScripts, joinFlightScripts } from './defer-scripts';
 import { buildGzipTemplate, renderGzipTemplate, type GzipTemplate } from './nonce-gzip';
@@ -146,15 +147,12 @@ export class HtmlCache {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __kreideHtmlCache?: HtmlCache };
-
 /**
  * The process-wide HTML cache, shared by server.ts and route code: lib/cache purges it when data
  * changes, here or (through PostgreSQL NOTIFY) in another process.
  */
 export function getHtmlCache(): HtmlCache {
-  holder.__kreideHtmlCache ??= new HtmlCache();
-  return holder.__kreideHtmlCache;
+  return processWide('html-cache', () => new HtmlCache());
 }
 
 /**

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { parseTag } from '@/lib/cache/tags';
+import { processWide } from '@/lib/process-wide.cjs';
 import type { RouteId } from '@/lib/routing/routes';
 import { HtmlCache } from './html-cache';
 
@@ -29,8 +30,6 @@ export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
  */
 export const PRIVATE_PAGE_TTL_MS = 60_000;
 
-const holder = globalThis as typeof globalThis & { __kreidePrivatePageCache?: HtmlCache };
-
 /**
  * The process-wide cache of private pages, apart from the public pages' cache: a signed-in
  * account filling it with query variants evicts only private pages, and purges of either kind
@@ -38,8 +37,7 @@ const holder = globalThis as typeof globalThis & { __kreidePrivatePageCache?: Ht
  */
 export function getPrivatePageCache(): HtmlCache {
   // The clock is read through Date.now at each use, so tests can move it.
-  holder.__kreidePrivatePageCache ??= new HtmlCache(2000, 64 * 1024 * 1024, () => Date.now());
-  return holder.__kreidePrivatePageCache;
+  return processWide('private-page-cache', () => new HtmlCache(2000, 64 * 1024 * 1024, () => Date.now()));
 }
 
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);

@@ -8,7 +8,7 @@
 //   which holds the tags of every cached read the render made plus Next's implicit path tags; a
 //   data entry: the tags of its read, and the page's implicit tags at lookup). An entry made
 //   before one of its tags last changed is a miss. When the tags changed lives in the tag store
-//   (lib/cache/tag-store.cjs) on globalThis, written by lib/cache (this process's changes and
+//   (lib/cache/tag-store.cjs), process-wide, written by lib/cache (this process's changes and
 //   those of other processes, by NOTIFY) and by Next's revalidateTag through this handler. Next's
 //   revalidateTag alone cannot do it: it throws outside a request.
 // - "Made" means when its render began (the first lookup that missed or found it stale), not
@@ -16,13 +16,15 @@
 //   not count as newer than the change.
 // - Pages prerendered by `next build` are not read from .next: each is rendered on its first
 //   request instead, once per process.
-// Next makes a new handler per request: the entries live on globalThis, one store per process.
+// Next makes a new handler per request: the entries are process-wide state (lib/process-wide.cjs),
+// one store per process.
 // Plain CommonJS: Next loads this file at run time, outside its bundler.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next outside its bundler
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next outside its bundler */
 const { expireTags, isExpired } = require('../cache/tag-store.cjs');
+const { processWide } = require('../process-wide.cjs');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const TAGS_HEADER = 'x-next-cache-tags';
-const STATE = Symbol.for('kreide.next-cache-handler');
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 const MAX_ENTRIES = 20_000;
 /** The share of entries and bytes 404 pages may take. */
@@ -78,19 +80,21 @@ class Lru {
   }
 }
 
+/** The process's store as `slot.state`, so that tests can start it afresh. */
+const slot = processWide('next-cache-handler', () => /** @type {{ state?: any }} */ ({}));
+
 /** The process's store, made by the first handler with the configured memory size. */
 function getState(maxBytes) {
-  const holder = /** @type {Record<symbol, any>} */ (/** @type {unknown} */ (globalThis));
-  if (!holder[STATE]) {
+  if (!slot.state) {
     const bytes = maxBytes || DEFAULT_MAX_BYTES;
-    holder[STATE] = {
+    slot.state = {
       pages: new Lru(MAX_ENTRIES, bytes),
       notFound: new Lru(Math.floor(MAX_ENTRIES * NOT_FOUND_SHARE), Math.floor(bytes * NOT_FOUND_SHARE)),
       /** @type {Map<string, number>} key → when the render that will store it began */
       pending: new Map(),
     };
   }
-  return holder[STATE];
+  return slot.state;
 }
 
 /** True for a rendered page (App Router or Pages) whose status is 404. */
@@ -216,8 +220,7 @@ class RouteCacheHandler {
 
 /** Forgets every entry (tests only). */
 function resetRouteCache() {
-  const holder = /** @type {Record<symbol, any>} */ (/** @type {unknown} */ (globalThis));
-  delete holder[STATE];
+  slot.state = undefined;
 }
 
 module.exports = RouteCacheHandler;

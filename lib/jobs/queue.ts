@@ -7,6 +7,7 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { SETUP_LOCKS, withAdvisoryLock } from '@/lib/db/advisory-lock';
 import { getDatabaseUrl } from '@/lib/db/client';
+import { processWide } from '@/lib/process-wide.cjs';
 import { listJobDefinitions, type JobDefinition } from './registry';
 import { terminateThreads } from './thread';
 
@@ -59,13 +60,13 @@ interface QueueHolder {
   timers: Set<ReturnType<typeof setTimeout>>;
 }
 
-// Next bundles route code separately from server.ts: one queue per process lives on globalThis,
-// like the database pool, so the routes enqueue through the queue server.ts started.
-const holder = globalThis as typeof globalThis & { __kreideJobs?: QueueHolder; __kreideJobSettings?: JobSettings };
+// Next bundles route code separately from server.ts: one queue per process, like the database
+// pool, so the routes enqueue through the queue server.ts started.
+const jobs = processWide('jobs', (): { queue?: QueueHolder; settings?: JobSettings } => ({}));
 
 /** The job settings in force. */
 export function getJobSettings(): JobSettings {
-  return holder.__kreideJobSettings ?? DEFAULT_SETTINGS;
+  return jobs.settings ?? DEFAULT_SETTINGS;
 }
 
 /**
@@ -74,12 +75,12 @@ export function getJobSettings(): JobSettings {
  */
 export function configureJobs(changes: Partial<JobSettings>): void {
   const current = getJobSettings();
-  holder.__kreideJobSettings = { ...current, ...changes, overrides: { ...current.overrides, ...changes.overrides } };
+  jobs.settings = { ...current, ...changes, overrides: { ...current.overrides, ...changes.overrides } };
 }
 
 /** Back to the default settings. */
 export function resetJobSettings(): void {
-  holder.__kreideJobSettings = undefined;
+  jobs.settings = undefined;
 }
 
 /** A job's retry and expiry rules with the configured overrides applied. */
@@ -96,7 +97,7 @@ export function effectiveRules(definition: JobDefinition) {
 /** The holder for the current database, made (not started) when there is none. */
 export function getQueueHolder(): QueueHolder {
   const url = getDatabaseUrl();
-  const current = holder.__kreideJobs;
+  const current = jobs.queue;
   if (current?.url === url) return current;
   const settings = getJobSettings();
   const boss = new PgBoss({
@@ -116,7 +117,7 @@ export function getQueueHolder(): QueueHolder {
   });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   const made: QueueHolder = { url, boss, queues: new Set(), workers: false, worked: new Map(), timers: new Set() };
-  holder.__kreideJobs = made;
+  jobs.queue = made;
   return made;
 }
 
@@ -135,7 +136,7 @@ export async function getQueue(): Promise<PgBoss> {
     return queue.boss;
   }).catch((error: unknown) => {
     // pg-boss cannot start an instance twice after a failed start: the next call makes a new one.
-    if (holder.__kreideJobs === queue) holder.__kreideJobs = undefined;
+    if (jobs.queue === queue) jobs.queue = undefined;
     throw error;
   });
   return queue.started;
@@ -168,9 +169,9 @@ export function stopPeriodicTimers(queue: QueueHolder): void {
  * finish, and any still running then are failed, so they are retried (here or elsewhere).
  */
 export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<void> {
-  const queue = holder.__kreideJobs;
+  const queue = jobs.queue;
   if (!queue) return;
-  holder.__kreideJobs = undefined;
+  jobs.queue = undefined;
   queue.workers = false;
   stopPeriodicTimers(queue);
   if (!queue.started) return;

@@ -1,5 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { processWide } from '@/lib/process-wide.cjs';
 import { normalizeHost } from '@/lib/text/host-name';
 
 export interface AuthorDomain {
@@ -15,31 +16,28 @@ interface AuthorDomainMap {
   loadedAt: number;
 }
 
-// On globalThis, not in this module: the proxy (bundled by Next) and server.ts (pre-route, run
+// Process-wide, not in this module: the proxy (bundled by Next) and server.ts (pre-route, run
 // by tsx) each have their own copy of this file but run in one process, and share one map.
-const holder = globalThis as typeof globalThis & {
-  __kreideAuthorDomains?: AuthorDomainMap;
-  __kreideAuthorDomainsLoading?: Promise<void>;
-};
+const domains = processWide('author-domains', (): { loaded?: AuthorDomainMap; loading?: Promise<void> } => ({}));
 
 /** Replaces the map with these rows (after a load, and in tests). */
 export function rememberAuthorDomains(rows: readonly AuthorDomain[]): void {
-  holder.__kreideAuthorDomains = { map: new Map(rows.map((r) => [normalizeHost(r.domain), r])), loadedAt: Date.now() };
+  domains.loaded = { map: new Map(rows.map((r) => [normalizeHost(r.domain), r])), loadedAt: Date.now() };
 }
 
 /** Loads the map once at a time: callers that come while a load runs share it. */
 function load(): Promise<void> {
-  holder.__kreideAuthorDomainsLoading ??= (async () => {
+  domains.loading ??= (async () => {
     try {
       const rows = await getDb()
         .select({ domain: t.authorDomains.domain, authorId: t.authorDomains.authorId, world: t.authorDomains.world })
         .from(t.authorDomains);
       rememberAuthorDomains(rows);
     } finally {
-      holder.__kreideAuthorDomainsLoading = undefined;
+      domains.loading = undefined;
     }
   })();
-  return holder.__kreideAuthorDomainsLoading;
+  return domains.loading;
 }
 
 function refreshInBackground(): void {
@@ -52,7 +50,7 @@ function refreshInBackground(): void {
  * may come straight from the Host header: it is normalised here (see normalizeHost).
  */
 export async function findAuthorDomain(host: string): Promise<AuthorDomain | undefined> {
-  const cache = holder.__kreideAuthorDomains;
+  const cache = domains.loaded;
   if (!cache) {
     try {
       await load();
@@ -63,7 +61,7 @@ export async function findAuthorDomain(host: string): Promise<AuthorDomain | und
   } else if (Date.now() - cache.loadedAt > REFRESH_MS) {
     refreshInBackground();
   }
-  return holder.__kreideAuthorDomains?.map.get(normalizeHost(host));
+  return domains.loaded?.map.get(normalizeHost(host));
 }
 
 /**
@@ -72,12 +70,12 @@ export async function findAuthorDomain(host: string): Promise<AuthorDomain | und
  * false until the first load has finished — the caller decides what an unknown host means then.
  */
 export function peekAuthorDomain(host: string): { ready: false } | { ready: true; domain: AuthorDomain | undefined } {
-  const cache = holder.__kreideAuthorDomains;
+  const cache = domains.loaded;
   if (!cache || Date.now() - cache.loadedAt > REFRESH_MS) refreshInBackground();
   return cache ? { ready: true, domain: cache.map.get(normalizeHost(host)) } : { ready: false };
 }
 
 /** Forget the cached map (after a domain changes, and in tests). */
 export function forgetAuthorDomains(): void {
-  holder.__kreideAuthorDomains = undefined;
+  domains.loaded = undefined;
 }

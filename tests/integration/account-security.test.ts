@@ -10,7 +10,7 @@ import { POST as requestEmailChange } from '@/app/api/v3/email-change/request/ro
 import { GET as getBank, POST as postBank } from '@/app/api/v3/bank-details/route';
 import { POST as deleteAccount } from '@/app/api/v3/account/delete/route';
 import { createAccount, hashPassword } from '@/lib/accounts/accounts';
-import { getDb } from '@/lib/db/client';
+import { getDb, getPool } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { passwordRecoveryJob } from '@/lib/accounts/password';
 import { getQueue } from '@/lib/jobs/queue';
@@ -334,7 +334,7 @@ describe(`password recovery on ${BACKEND}`, () => {
    * of the application's pool and those of the job queue's own connection.
    */
   async function statementsDuring(run: () => Promise<Response>): Promise<{ response: Response; statements: string[] }> {
-    const pool = (globalThis as { __kreideDb?: { pool: Pool } }).__kreideDb!.pool;
+    const pool = getPool();
     const queue = (await getQueue()).getDb();
     const statements: string[] = [];
     const record = (query: string | { text: string }) => {
