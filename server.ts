@@ -1,9 +1,9 @@
 /**
- * The one Node process: Next.js 16 (App Router) plus, later, the WebSocket server.
+ * The one Node process: Next.js 16 (App Router) behind one front door (lib/http/front-door.ts)
+ * that takes HTTP requests and WebSocket upgrades.
  * With no DATABASE_URL it starts the embedded database in its own process, applies migrations,
  * and loads the demo catalogue into an empty embedded database.
  */
-import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { getDataDir, getEnv } from '@/lib/env';
@@ -18,7 +18,7 @@ import '@/lib/job-catalogue';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';
-import { preRoute } from '@/lib/http/pre-route';
+import { createFrontDoor } from '@/lib/http/front-door';
 import { previewSweepJob } from '@/lib/selling/previews';
 import { loadStaticAssets } from '@/lib/http/static-assets';
 
@@ -59,12 +59,7 @@ async function main() {
     console.log(
       `${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`,
     );
-  const server = createServer((req, res) => {
-    // preRoute answers from memory, or hands over to Next (itself, after an asynchronous check).
-    const toNext = () => void handle(req, res);
-    if (preRoute(req, res, toNext)) return;
-    toNext();
-  });
+  const server = createFrontDoor({ handle, dev });
   server.listen(env.PORT, () => console.log(`Kreide listening on http://localhost:${env.PORT}`));
 
   const shutdown = async () => {

@@ -5,7 +5,7 @@ import { robotsHeaderValue } from '@/lib/seo/page-metadata';
 import { WORLD_COOKIE } from '@/lib/worlds/choose-world';
 import { DEFAULT_WORLD, isWorldCode } from '@/lib/worlds/worlds';
 import { refuseAuthorDomainPaths } from './author-domain-paths';
-import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
+import { recordClientAddress } from '@/lib/security/client-ip';
 import { maskSecretPath } from './secret-paths';
 import { installCompression } from './compression';
 import { createNonce, getCspBuilder } from './csp';
@@ -55,8 +55,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   const decodedSegments = requested.includes('%') ? decodePathSegments(rawSegments) : rawSegments;
   if (decodedSegments === null) req.url = notFoundPathFor(rawSegments[0], req.headers.cookie);
   const url = req.url ?? '/';
-  // Route handlers trust this header, so a client's own value is always replaced.
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? '';
+  recordClientAddress(req);
   // Next takes a page's nonce from this request header: the policy is ours alone to set.
   delete req.headers['content-security-policy'];
   delete req.headers['content-security-policy-report-only'];
