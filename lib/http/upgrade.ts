@@ -40,7 +40,7 @@ function refuse(socket: Duplex, status: 403 | 404): void {
  * a 404. Each refusal is a status line and a closed socket.
  *
  * Next adds an `upgrade` listener of its own to the server on the first request it handles, and
- * it ends sockets of paths it cannot route, which would cut the door's own endpoints off. So
+ * it ends or strands the sockets of paths it does not serve, the door's own endpoints too. So
  * every listener added after the door's is taken off the server again; the first one is
  * Next's, kept for Next's own paths when `passToNext` is set.
  */
