@@ -3,7 +3,7 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { forgetAuthorDomains, rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
-import { createFrontDoor } from './front-door';
+import { createFrontDoor, KEEP_ALIVE_MS } from './front-door';
 import type { UpgradeHandler } from './upgrade';
 
 /**
@@ -182,4 +182,42 @@ describe('upgrades at the front door', () => {
     expect(upgradesSeenByNext).toEqual(['/_next/hmr?id=2']);
     expect(development.server.listenerCount('upgrade')).toBe(1);
   });
+});
+
+describe('kept-alive connections at the front door', () => {
+  it('stay open longer than a client pauses between calls, and longer than a balancer keeps them', () => {
+    const server = createFrontDoor({ handle: fakeNext(), dev: false });
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+  });
+
+  it('answer a request sent on the same connection after a pause of 6 s', async () => {
+    const server = createFrontDoor({ handle: fakeNext(), dev: false });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/x', agent, headers: { host: `localhost:${port}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket as Socket }));
+          },
+        );
+        req.on('error', reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      const second = await get();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      // The same connection: it was still open after the pause.
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 15_000);
 });

@@ -11,6 +11,9 @@ export interface FrontDoorOptions {
   upgradeRoutes?: ReadonlyMap<string, UpgradeHandler>;
 }
 
+/** How long an idle kept-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /**
  * The process's one HTTP server: every request goes through preRoute, which answers from memory
  * or hands it to Next, and every upgrade through takeUpgrades, which refuses it or hands it to
@@ -24,5 +27,12 @@ export function createFrontDoor({ handle, dev, upgradeRoutes }: FrontDoorOptions
     toNext();
   });
   takeUpgrades(server, { passToNext: dev, routes: upgradeRoutes });
+  // Node closes an idle kept-alive connection after 5 s. A client that sends its next request
+  // on that connection just as it closes gets a reset (ECONNRESET), not an answer; clients pause
+  // longer than 5 s between calls all the time. Idle connections stay open longer than the usual
+  // 60 s of a load balancer in front, so the balancer closes them first. The header deadline must
+  // exceed it, or Node would end a kept-alive connection that merely waits for its next request.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return server;
 }
