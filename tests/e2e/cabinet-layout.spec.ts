@@ -5,6 +5,7 @@ import { UPLOAD_STEPS } from '@/lib/selling/upload-steps';
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { ROUTES } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { signedInContext, type DemoAccount } from './support/sessions';
 
 /**
  * What a teacher meets in the cabinet and account pages, measured in the browser: no page scrolls
@@ -14,7 +15,6 @@ import type { WorldCode } from '@/lib/worlds/worlds';
  * In de and gr.
  */
 
-const PASSWORD = 'kreide-demo';
 const WORLDS: WorldCode[] = ['de', 'gr'];
 
 /** A route whose address needs an id (`:id`; an optional `:id?` does not count). */
@@ -30,14 +30,8 @@ const CABINET_PAGES = ROUTES.filter((route) => route.area === 'cabinet' && !need
   (route) => route.id,
 );
 
-async function signedIn(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
-    headers: { origin: baseURL },
-    data: { client_id: 'web', grant_type: 'password', username: email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
+function signedIn(browser: Browser, baseURL: string, email: DemoAccount, viewport = { width: 1280, height: 900 }) {
+  return signedInContext(browser, baseURL, email, { viewport });
 }
 
 async function interactive(page: Page) {
@@ -336,7 +330,7 @@ for (const world of WORLDS) {
   }) => {
     test.setTimeout(300_000);
     const wide: string[] = [];
-    for (const email of ['buyer@demo.test', 'seller@demo.test']) {
+    for (const email of ['buyer@demo.test', 'seller@demo.test'] as const) {
       const context = await signedIn(browser, baseURL!, email, { width: 320, height: 720 });
       const page = await context.newPage();
       const paths = AREA_PAGES.map((id) => pathForRoute(world, id));
@@ -415,6 +409,22 @@ for (const world of WORLDS) {
   });
 }
 
+test('the credit history fits 320 px whichever order references it lists (gr)', async ({ browser, baseURL }) => {
+  // The demo buyer has credit entries in gr once a journey refunded to credit; her welcome credit
+  // is always there. An order reference is one word whose width depends on its random letters:
+  // the widest letters stand in for it, so the check does not depend on which ones were drawn.
+  const context = await signedIn(browser, baseURL!, 'buyer@demo.test', { width: 320, height: 720 });
+  const page = await context.newPage();
+  await page.goto(pathFor('gr', 'cabinet-credit'));
+  await expect(page.getByTestId('credit-history')).toBeVisible();
+  await page.getByTestId('credit-history').evaluate((table) => {
+    for (const cell of table.querySelectorAll('tbody td:nth-child(2)'))
+      cell.textContent = 'Επιστροφή χρημάτων · K-WWWWWWWWWW';
+  });
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await context.close();
+});
+
 test('a released version stays confirmed and announced after the panel closes and the previews refresh (gr)', async ({
   browser,
   baseURL,
@@ -454,7 +464,7 @@ for (const world of WORLDS) {
     // A seller asking for an id they have no material under, and a teacher who does not sell asking
     // for a material's steps at all (no "become a seller" offer on a material's address), both get
     // a 404 with the cabinet's not-found state; another seller's material is selling.spec.ts's.
-    for (const email of ['seller@demo.test', 'buyer@demo.test']) {
+    for (const email of ['seller@demo.test', 'buyer@demo.test'] as const) {
       const context = await signedIn(browser, baseURL!, email);
       const page = await context.newPage();
       const response = await page.goto(`${pathFor(world, 'cabinet-first-upload')}/999999999?step=details`);
