@@ -5,6 +5,31 @@ import { STRIPE_DOUBLE_PORT, STRIPE_TEST_ENV } from './tests/e2e/support/stripe-
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const OIDC_ORIGIN = `http://127.0.0.1:${OIDC_TEST_PORT}`;
 
+const CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
+
+/**
+ * The first lane: every journey that uses the demo buyer's carts, orders, credit or mailbox
+ * (selling too, whose buyer is the demo buyer), so none of them sees another's line in a cart or
+ * mail; then read-only journeys, to even out the two lanes' times. The second lane takes the rest:
+ * the catalogue journeys together with the cabinet journeys that publish into it.
+ */
+const BUYER_LANE = [
+  'abandoned-cart',
+  'accessibility',
+  'account-journeys',
+  'accounts',
+  'admin-commerce',
+  'buying-more',
+  'buying',
+  'cabinet',
+  'pay-once',
+  'selling',
+  // Read-only, here for balance.
+  'foundation',
+  'hardening',
+  'js-budget',
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+
 /**
  * Browser journeys against the production build on its own embedded database (DESIGN §4),
  * in Debian's Chromium (Playwright cannot download browsers here).
@@ -12,7 +37,8 @@ const OIDC_ORIGIN = `http://127.0.0.1:${OIDC_TEST_PORT}`;
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes side by side (the projects below), each running its files one after another.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,7 +59,27 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The demo accounts signed in once, for the journeys that do not test signing in.
+    { name: 'sessions', testMatch: /sessions\.setup\.ts$/, use: CHROMIUM },
+    // Two lanes side by side that never touch the same state (BUYER_LANE); within a lane, files
+    // run one after another (docs/decisions.md, "Two lanes of journeys").
+    {
+      name: 'buyer',
+      testMatch: BUYER_LANE,
+      dependencies: ['sessions'],
+      workers: 1,
+      use: CHROMIUM,
+    },
+    {
+      name: 'catalogue',
+      testMatch: /\.spec\.ts$/,
+      testIgnore: BUYER_LANE,
+      dependencies: ['sessions'],
+      workers: 1,
+      use: CHROMIUM,
+    },
+  ],
   webServer: [
     // A real OpenID provider standing in for Google, Facebook and Microsoft (tests/e2e/social.spec.ts).
     {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readOutbox, type OutboxMail } from '@/lib/mail/outbox';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { signedInContext } from './support/sessions';
 
 /**
  * The abandoned-cart reminder in the browser (it): the demo buyer leaves a cart, the sweep of
@@ -15,7 +16,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 
 /** The outbox of the app under test (playwright.config.ts runs it with DATA_DIR=E2E_DATA_DIR). */
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
-const BUYER = 'buyer@demo.test';
+const BUYER = 'buyer@demo.test' as const;
 const SUBJECT = 'Il tuo carrello su Kreide ti aspetta';
 
 async function setMarketingConsent(request: APIRequestContext, origin: string, newsletter: boolean) {
@@ -31,12 +32,7 @@ test('the demo buyer’s left cart is reminded, and its link restores it in a fr
   baseURL,
 }) => {
   const origin = baseURL!;
-  const buyer = await browser.newContext({ baseURL });
-  const signIn = await buyer.request.post('/api/v3/oauth2/authenticate?world=it', {
-    headers: { origin },
-    data: { client_id: 'web', grant_type: 'password', username: BUYER, password: 'kreide-demo' },
-  });
-  expect(signIn.status()).toBe(200);
+  const buyer = await signedInContext(browser, origin, BUYER);
   const found = await (await buyer.request.get('/api/v3/search?world=it&price=paid&sort=newest')).json();
   const material = (found.items as { id: number; title: string }[])[2]!;
   const since = readOutbox(OUTBOX).length;

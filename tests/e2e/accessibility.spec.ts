@@ -1,15 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { signedInContext } from './support/sessions';
 
 /**
  * An axe scan of every public page class and every area page, once each, rotating through the
  * main worlds, with the variants that stress a layout: the material with the most previews, the
  * longest description and a bundle, an author on every tab. Serious and critical findings fail.
  */
-
-const PASSWORD = 'kreide-demo';
 
 /** Paths of a sitemap file matching `pattern` (origin dropped). */
 async function sitemap(request: APIRequestContext, file: string, pattern: RegExp): Promise<string[]> {
@@ -42,16 +41,6 @@ async function stressMaterials(
   const bundle = measured.find((m) => m.bundle)?.path;
   expect(bundle, `a bundle among the first materials of ${world}`).toBeTruthy();
   return { mostPreviews: most('previews'), longest: most('text'), bundle: bundle! };
-}
-
-async function signedIn(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
-    headers: { origin: baseURL },
-    data: { client_id: 'web', grant_type: 'password', username: email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
 }
 
 /** Serious and critical findings of one page, as readable lines. */
@@ -111,7 +100,7 @@ test('no serious or critical accessibility findings on any page class (de, it, g
   for (const path of anonymous) findings.push(...(await scan(page, path)));
   await context.close();
 
-  const teacher = await signedIn(browser, baseURL!, 'buyer@demo.test');
+  const teacher = await signedInContext(browser, baseURL!, 'buyer@demo.test');
   const teacherPage = await teacher.newPage();
   for (const path of [
     pathFor('de', 'cabinet-billing-address'),
@@ -139,7 +128,7 @@ test('no serious or critical accessibility findings on any page class (de, it, g
   );
   await teacher.close();
 
-  const admin = await signedIn(browser, baseURL!, 'admin@demo.test');
+  const admin = await signedInContext(browser, baseURL!, 'admin@demo.test');
   const adminPage = await admin.newPage();
   for (const path of [pathFor('fr', 'admin'), pathFor('de', 'admin-jobs')])
     findings.push(...(await scan(adminPage, path)));

@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { AdminTexts } from '@/components/admin/texts';
 import { getMessages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { fill } from '@/lib/text/fill';
+import { signedInContext } from './support/sessions';
 
 /**
  * The back office's commerce pages in the browser (gr): an admin finds an invoice purchase by
@@ -15,16 +16,6 @@ import { fill } from '@/lib/text/fill';
 const greek = getMessages('el');
 const admin = greek.admin as unknown as AdminTexts;
 const titles = (greek.meta as { routes: Record<string, { title: string }> }).routes;
-
-async function signedIn(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const response = await context.request.post('/api/v3/oauth2/authenticate?world=gr', {
-    headers: { origin: baseURL },
-    data: { client_id: 'web', grant_type: 'password', username: email, password: 'kreide-demo' },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
 
 async function interactive(page: Page) {
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
@@ -64,7 +55,7 @@ test('an admin finds an invoice purchase by its reference, records the transfer 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const buyer = await signedIn(browser, baseURL!, 'buyer@demo.test');
+  const buyer = await signedInContext(browser, baseURL!, 'buyer@demo.test');
   const buyerPage = await buyer.newPage();
   await emptyCart(buyer, baseURL!);
   const material = await addPaidMaterial(buyerPage, buyer, baseURL!);
@@ -79,7 +70,7 @@ test('an admin finds an invoice purchase by its reference, records the transfer 
   await expect(boughtLine).toHaveCount(0);
 
   // The admin, in a browser of their own, searches the reference on the orders page.
-  const office = await signedIn(browser, baseURL!, 'admin@demo.test');
+  const office = await signedInContext(browser, baseURL!, 'admin@demo.test');
   const page = await office.newPage();
   await page.goto(pathFor('gr', 'admin-orders'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles['admin-orders']!.title);
@@ -133,7 +124,7 @@ test('the commerce pages of the back office are not found for a signed-in teache
   browser,
   baseURL,
 }) => {
-  const teacher = await signedIn(browser, baseURL!, 'buyer@demo.test');
+  const teacher = await signedInContext(browser, baseURL!, 'buyer@demo.test');
   for (const path of [
     pathFor('gr', 'admin-orders'),
     pathFor('gr', 'admin-order', { id: '1' }),

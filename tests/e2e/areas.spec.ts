@@ -1,7 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { signedInContext } from './support/sessions';
 
 /**
  * The areas (account entry, shopping, cabinet, school, admin) as the built server answers them:
@@ -9,16 +10,6 @@ import type { WorldCode } from '@/lib/worlds/worlds';
  * decided before anything renders, and the internal folders are not addresses. Each journey
  * runs in one world, rotating through the main ones.
  */
-
-async function signedInContext(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
-    headers: { origin: baseURL },
-    data: { client_id: 'web', grant_type: 'password', username: email, password: 'kreide-demo' },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
 
 const SIGNED_IN_ROUTES: [WorldCode, RouteId][] = [
   ['de', 'cabinet-bank-details'],

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { STRIPE_TEST_ENV } from './support/stripe-test-double-env';
+import { signedInContext } from './support/sessions';
 
 /**
  * More of buying in the browser, each journey in one world: a card payment on Stripe's hosted
@@ -16,14 +17,8 @@ async function interactive(page: Page) {
 }
 
 /** A browser context signed in as the demo buyer (billing address in Germany). */
-async function buyerContext(browser: Browser, baseURL: string, world: WorldCode): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const signIn = await context.request.post(`/api/v3/oauth2/authenticate?world=${world}`, {
-    headers: { origin: baseURL },
-    data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
-  });
-  expect(signIn.status()).toBe(200);
-  return context;
+function buyerContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return signedInContext(browser, baseURL, 'buyer@demo.test');
 }
 
 /** A paid material of the world the demo buyer does not own yet, found the way a visitor would. */
@@ -59,7 +54,7 @@ test('a card payment goes through Stripe’s hosted page and comes back paid, wi
   browser,
   baseURL,
 }) => {
-  const context = await buyerContext(browser, baseURL!, 'es');
+  const context = await buyerContext(browser, baseURL!);
   const material = await unownedPaidMaterial(context, 'es', 4);
   const cart = await addToCart(context, baseURL!, 'es', material.id);
   const page = await context.newPage();
@@ -99,7 +94,7 @@ test('a teacher upgrades a single licence to a school licence and pays only the 
   browser,
   baseURL,
 }) => {
-  const context = await buyerContext(browser, baseURL!, 'fr');
+  const context = await buyerContext(browser, baseURL!);
   const material = await unownedPaidMaterial(context, 'fr', 3);
   const page = await context.newPage();
 
@@ -162,7 +157,7 @@ test('the payment page never sends the filters, subjects menu, subscription pers
   browser,
   baseURL,
 }) => {
-  const context = await buyerContext(browser, baseURL!, 'it');
+  const context = await buyerContext(browser, baseURL!);
   const material = await unownedPaidMaterial(context, 'it', 5);
   await addToCart(context, baseURL!, 'it', material.id);
   const page = await context.newPage();
@@ -205,7 +200,7 @@ for (const [world, skip] of [
       status: { pending: string; cancelled: string };
       cancel: { button: string };
     };
-    const context = await buyerContext(browser, baseURL!, world);
+    const context = await buyerContext(browser, baseURL!);
     const material = await unownedPaidMaterial(context, world, skip);
     await addToCart(context, baseURL!, world, material.id);
     const page = await context.newPage();

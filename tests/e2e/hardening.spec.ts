@@ -5,6 +5,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { localizeWord, pathFor } from '@/lib/routing/localized-routes';
 import { ROUTES } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { sessionCookie } from './support/sessions';
 
 /**
  * What an attacker and a careless client try against pages: script injection through
@@ -147,15 +148,9 @@ function pathsOf(world: WorldCode, pattern: string): Array<{ path: string; badId
 
 test('every page class answers bad ids, encodings and queries without a server error (de, gr; signed in and not)', async ({
   baseURL,
-  request,
 }) => {
   test.setTimeout(300_000);
-  const signedIn = await request.post('/api/v3/oauth2/authenticate', {
-    data: { client_id: 'web', grant_type: 'password', username: 'buyer@demo.test', password: 'kreide-demo' },
-    headers: { origin: new URL(baseURL!).origin },
-  });
-  expect(signedIn.status()).toBe(200);
-  const cookie = /kreide_session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
+  const cookie = sessionCookie('buyer@demo.test');
   const paths = (['de', 'gr'] as WorldCode[]).flatMap((world) => ROUTES.flatMap((route) => pathsOf(world, route.de)));
   paths.push(
     ...['/%FF', '/%E0%A4%A', '/de/%FF', '/de/%E0%A4%A', '/%00', '/de/%00/x', `/de/${'y'.repeat(5000)}`].map((path) => ({
@@ -194,7 +189,8 @@ test('not-found answers are not stored per path: asking for missing pages writes
   baseURL,
 }) => {
   const cacheRoot = path.join(process.cwd(), '.next', 'server', 'app');
-  const files = () => (fs.existsSync(cacheRoot) ? fs.readdirSync(cacheRoot, { recursive: true }).length : 0);
+  const files = () =>
+    new Set(fs.existsSync(cacheRoot) ? fs.readdirSync(cacheRoot, { recursive: true, encoding: 'utf8' }) : []);
   // Warm up once, so files that any first render writes are there before counting.
   await rawGet(baseURL!, '/de/zz-warm-up');
   const before = files();
@@ -203,5 +199,9 @@ test('not-found answers are not stored per path: asking for missing pages writes
     expect((await rawGet(baseURL!, `/de/zz-${stamp}-${i}`)).status).toBe(404);
     expect((await rawGet(baseURL!, `/de/material/${2_000_000_000 + i}/x`)).status).toBe(404);
   }
-  expect(files()).toBe(before);
+  // Journeys in the other lane render pages meanwhile, and a page rendered for the first time may
+  // be stored; what must not appear is a file for one of the missing paths, or one file per path.
+  const written = [...files()].filter((file) => !before.has(file));
+  expect(written.filter((file) => file.includes(String(stamp)) || file.includes('200000000'))).toEqual([]);
+  expect(written.length).toBeLessThan(20);
 });

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { signedInContext, type DemoAccount } from './support/sessions';
 
 /**
  * First-load JavaScript per page class, as a phone would download it: every script response of
@@ -22,7 +23,7 @@ interface PageClass {
   name: string;
   kind: 'empty' | 'public' | 'area';
   path: (request: APIRequestContext) => Promise<string>;
-  signInAs?: string;
+  signInAs?: DemoAccount;
 }
 
 /** The first path of a sitemap file matching `pattern`. */
@@ -70,16 +71,8 @@ const PAGE_CLASSES: PageClass[] = [
 ];
 
 /** Signs a browser context in through the API (the cookie a login sets), or leaves it anonymous. */
-async function contextFor(browser: Browser, baseURL: string, email?: string) {
-  const context = await browser.newContext({ baseURL });
-  if (email) {
-    const response = await context.request.post('/api/v3/oauth2/authenticate?world=de', {
-      headers: { origin: baseURL },
-      data: { client_id: 'web', grant_type: 'password', username: email, password: 'kreide-demo' },
-    });
-    expect(response.status()).toBe(200);
-  }
-  return context;
+function contextFor(browser: Browser, baseURL: string, email?: DemoAccount) {
+  return email ? signedInContext(browser, baseURL, email) : browser.newContext({ baseURL });
 }
 
 /** Compressed bytes of every script the page loads until it is interactive (and settled). */

@@ -250,7 +250,6 @@ test('a seller releases a new version: the buyer is told by mail and downloads t
   });
   expect(added.status()).toBe(200);
   const shown = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
-  const beforeOrder = outboxSize();
   const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=${world}`, {
     headers: buyerHeaders,
     data: {
@@ -261,8 +260,6 @@ test('a seller releases a new version: the buyer is told by mail and downloads t
     },
   });
   expect(ordered.status()).toBe(201);
-  // The order's own mail first, so the next mail to the buyer is the one about the version.
-  await linkFromLatestMail('buyer@demo.test', beforeOrder);
   const mailsBefore = outboxSize();
 
   // The seller uploads a corrected file in the upload steps and releases it with a note.
@@ -280,8 +277,8 @@ test('a seller releases a new version: the buyer is told by mail and downloads t
   await expect(page.getByTestId('release-version')).toHaveCount(0);
 
   // The buyer is told, in German, with the note and a link to the bought materials.
-  const mail = await linkFromLatestMail('buyer@demo.test', mailsBefore);
-  expect(mail.subject).toBe(`Neue Version von „${title}“`);
+  // Journeys beside this one mail the demo buyer too: the mail is named by its subject.
+  const mail = await linkFromLatestMail('buyer@demo.test', mailsBefore, `Neue Version von „${title}“`);
   expect(mail.link).toContain(pathFor(world, 'cabinet-bought'));
 
   // And downloads the new file.
