@@ -38,6 +38,17 @@ export const RATE_LIMITS = {
   tokenUsePerIp: { limit: 30, windowMs: 10 * 60_000 },
 } as const;
 
+/**
+ * Sign-ups allowed per client address and hour. Test-only (like KREIDE_TEST_ABANDONED_CART_SECONDS):
+ * KREIDE_TEST_SIGN_UPS_PER_IP raises it for the browser journeys' server, where one address stands
+ * for every teacher and repeated runs register seven accounts each (`--repeat-each 3`). Unset in
+ * every real deployment; the limit itself is tested against the real figure.
+ */
+export function signUpsPerIp(): RateLimitRule['limit'] {
+  const value = Number(process.env.KREIDE_TEST_SIGN_UPS_PER_IP);
+  return Number.isInteger(value) && value >= 1 && value <= 1000 ? value : RATE_LIMITS.signUpPerIp.limit;
+}
+
 /** The client address server.ts wrote into the request (never a client-supplied header). */
 export function clientIp(request: NextRequest): string {
   return request.headers.get(CLIENT_IP_HEADER) || 'unknown';

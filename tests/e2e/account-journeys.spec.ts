@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '../../lib/routing/localized-routes';
 import type { WorldCode } from '../../lib/worlds/worlds';
+import { confirmedAccount } from './support/accounts';
 import { linkFromLatestMail, mailsTo, outboxSize } from './support/mail';
 
 async function interactive(page: Page) {
@@ -14,18 +15,6 @@ async function signIn(page: Page, world: WorldCode, email: string, password: str
   await page.locator('#login-password').fill(password);
   await page.locator('.login-form button[type="submit"]').click();
   await expect(page).toHaveURL(new RegExp(`/${world}$`));
-}
-
-/** Registers an account through the API and confirms it through its mailed link, ready to sign in. */
-async function confirmedAccount(page: Page, world: WorldCode, email: string, password: string, name: string) {
-  const registered = await page.request.post(`/api/v3/registration/register?world=${world}`, {
-    data: { email, password, public_name: name, accept_terms: true },
-  });
-  expect(registered.status()).toBe(202);
-  const { link } = await linkFromLatestMail(email);
-  expect(
-    (await page.request.post('/api/v3/registration/confirm', { data: { token: link.split('/').at(-1) } })).status(),
-  ).toBe(200);
 }
 
 // One world per run of this journey (the registration texts of every language are checked by
@@ -75,7 +64,7 @@ test('forgot password, recover through the mailed link, log in with the new pass
   // An account of its own: a demo account whose password changes midway would fail any journey
   // signing in with it at the same time.
   const email = `oublie-${Date.now()}@example.org`;
-  await confirmedAccount(page, 'fr', email, 'e2e-passwort-0', 'Oublié E2E');
+  await confirmedAccount(page.request, 'fr', { email, password: 'e2e-passwort-0', name: 'Oublié E2E' });
 
   const before = outboxSize();
   await page.goto(pathFor('fr', 'forgot-password'));
@@ -188,7 +177,7 @@ test('a buyer cannot log in as someone else (it)', async ({ page }) => {
 
 test('change the e-mail address in the cabinet and confirm it through the mailed link (de)', async ({ page }) => {
   const email = `wechsel-${Date.now()}@example.org`;
-  await confirmedAccount(page, 'de', email, 'e2e-passwort-2', 'Wechsel E2E');
+  await confirmedAccount(page.request, 'de', { email, password: 'e2e-passwort-2', name: 'Wechsel E2E' });
 
   await signIn(page, 'de', email, 'e2e-passwort-2');
   await page.goto(pathFor('de', 'cabinet-change-email'));

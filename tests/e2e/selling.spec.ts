@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { confirmedAccount, freshAddress } from './support/accounts';
 import { linkFromLatestMail, outboxSize } from './support/mail';
 
 /**
@@ -41,7 +42,10 @@ test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds
 }) => {
   test.setTimeout(120_000);
   const world: WorldCode = 'gr';
-  await signIn(page, world, 'school-master@demo.test');
+  // A teacher of her own, not a demo account: after one run on this database it would sell already.
+  const teacher = freshAddress('seller-gr');
+  await confirmedAccount(page.request, world, { email: teacher, password: 'kreide-demo', name: 'Δασκάλα E2E' });
+  await signIn(page, world, teacher);
 
   // Not a seller yet: the materials page offers to become one.
   await page.goto(pathFor(world, 'cabinet-materials'));
