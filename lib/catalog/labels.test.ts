@@ -49,6 +49,17 @@ describe('standalone interactive', () => {
 
 describe('preview height cap (500)', () => {
   it('scales tall previews down keeping the ratio', () =>
-    expect(capPreviewSize(794, 1123)).toEqual({ width: 354, height: 500 }));
+    expect(capPreviewSize(794, 1123)).toEqual({ width: 353.52, height: 500 }));
+  it('keeps the file’s ratio to a ten-thousandth, so the box does not change when the file loads', () => {
+    for (const [width, height] of [
+      [530, 750],
+      [794, 1123],
+      [1240, 1754],
+    ] as const) {
+      const capped = capPreviewSize(width, height);
+      // 320 px wide, the box the attributes reserve and the box the file gets differ by < 0.01 px.
+      expect(Math.abs((320 * capped.height) / capped.width - (320 * height) / width)).toBeLessThan(0.01);
+    }
+  });
   it('leaves small previews alone', () => expect(capPreviewSize(300, 400)).toEqual({ width: 300, height: 400 }));
 });

@@ -55,7 +55,14 @@ export function isStandaloneInteractive(material: {
 /** Preview image heights are capped at 500; width keeps the aspect ratio. */
 export const PREVIEW_MAX_HEIGHT = 500;
 
+/**
+ * The width and height attributes of a preview shown at most 500 px high. The width keeps two
+ * decimals (HTML's dimension attributes take them): the browser reserves the box from the
+ * attributes' ratio and, once the file has loaded, sizes it by the file's own ratio, so a width
+ * rounded to whole pixels (353 for a 530 × 750 file) made the page 0.44 px shorter at 320 px as
+ * each preview arrived, and moved everything below it.
+ */
 export function capPreviewSize(width: number, height: number): { width: number; height: number } {
   if (height <= PREVIEW_MAX_HEIGHT) return { width, height };
-  return { width: Math.round((width * PREVIEW_MAX_HEIGHT) / height), height: PREVIEW_MAX_HEIGHT };
+  return { width: Math.round((width * PREVIEW_MAX_HEIGHT * 100) / height) / 100, height: PREVIEW_MAX_HEIGHT };
 }
