@@ -8,6 +8,9 @@ const config: Config = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '<rootDir>/tests/e2e/'],
+  // Not crawled for modules: the build and the data folders (`npm test` builds and seeds the
+  // browser journeys' folders in the background while Jest runs, scripts/prepare-e2e.sh).
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/\\.data'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/tests/support/empty-module.ts',

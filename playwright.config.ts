@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DEMO_MATERIALS } from './tests/e2e/support/e2e-env';
 import { OIDC_TEST_PORT, oidcTestAppEnv } from './tests/e2e/support/oidc-test-provider-env';
 import { STRIPE_DOUBLE_PORT, STRIPE_TEST_ENV } from './tests/e2e/support/stripe-test-double-env';
 
@@ -110,16 +111,17 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
         DATABASE_URL: '',
-        // The demo catalogue (2,000 materials, seeded in about 20 s) is what the journeys run on:
-        // 500 left out words the search journeys need (a stem and its typo in de and it). The
-        // budgets at full size (100,000) are measured by `npm run bench`.
-        DEMO_MATERIALS: '2000',
+        // Seeded on the first start unless scripts/prepare-e2e-data.ts seeded the folder before.
+        DEMO_MATERIALS: String(E2E_DEMO_MATERIALS),
         // Apple is left out: its form-post answer needs HTTPS for the flow cookie to come along.
         ...oidcTestAppEnv(OIDC_ORIGIN, ['google', 'facebook', 'microsoft']),
         ...STRIPE_TEST_ENV,
         // Test-only: a cart counts as left after 2 s and the reminder sweep runs that often, so the
         // abandoned-cart journey (tests/e2e/abandoned-cart.spec.ts) need not wait a day.
         KREIDE_TEST_ABANDONED_CART_SECONDS: '2',
+        // Test-only: one address stands for every teacher here, and repeated runs on one database
+        // (`--repeat-each 3`) register seven accounts each; 10 an hour is the real limit.
+        KREIDE_TEST_SIGN_UPS_PER_IP: '100',
       },
     },
   ],

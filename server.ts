@@ -6,14 +6,10 @@
  */
 import path from 'node:path';
 import next from 'next';
-import { getDataDir, getEnv } from '@/lib/env';
-import { spawnEmbeddedDatabase, type EmbeddedProcess } from '@/lib/db/embedded/spawn';
-import { syncVatRates } from '@/lib/commerce/vat-rates';
-import { closeDb, getDb } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
+import { closeDb } from '@/lib/db/client';
 import { startCacheListener, stopCacheListener } from '@/lib/cache/bus';
-import { analyzeDatabase } from '@/lib/db/health';
-import { runMigrations } from '@/lib/db/migrate';
-import { seedIfEmpty } from '@/lib/seed/seed-if-empty';
+import { startDatabase } from '@/lib/seed/start-database';
 import '@/lib/job-catalogue';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
@@ -25,24 +21,12 @@ import { loadStaticAssets } from '@/lib/http/static-assets';
 async function main() {
   const env = getEnv();
   const dev = env.NODE_ENV === 'development' && process.argv.includes('--dev');
-  let embedded: EmbeddedProcess | undefined;
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await spawnEmbeddedDatabase(path.join(getDataDir(), 'db'));
-    databaseUrl = embedded.url;
-    console.log(`embedded database ready (${path.join(getDataDir(), 'db')})`);
-  }
-  process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
-  await runMigrations(databaseUrl);
-  // The dated VAT table follows the maintained rate source at every start.
-  await syncVatRates(getDb());
+  // The embedded database (without DATABASE_URL), migrations, VAT rates, the demo catalogue into
+  // an empty embedded database, fresh planner statistics.
+  const { embedded } = await startDatabase();
   // Several processes on one PostgreSQL keep their page caches in step through LISTEN/NOTIFY;
   // the embedded database has exactly one process, so it needs no listener.
   if (env.DATABASE_URL) await startCacheListener(env.DATABASE_URL);
-  // By default demo data goes only into the embedded database, never into a configured PostgreSQL.
-  if (embedded && env.SEED_DEMO === 'auto') await seedIfEmpty({ materials: env.DEMO_MATERIALS, log: console.log });
-  // PGlite runs no autovacuum: refresh the planner's statistics once per start.
-  if (embedded) await analyzeDatabase();
   // The job queue (mails, …): its workers run here unless JOBS_IN_PROCESS=false leaves them to
   // `npm run worker`; either way the queue starts now, so routes can enqueue inside transactions.
   if (jobsRunInProcess(env)) console.log(`job workers: ${(await startJobWorkers()).join(', ')}`);

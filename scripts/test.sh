@@ -33,6 +33,8 @@ step() {
 
 summary() {
   local status=$?
+  # A failed step leaves no background preparation running (its own process group).
+  if [ -n "${e2e_preparation:-}" ]; then kill -- -"$e2e_preparation" 2> /dev/null || true; fi
   local failed=''
   if ((status != 0)) && [ -n "$current_step" ]; then failed=$current_step; fi
   end_step "${failed:+failed}"
@@ -47,17 +49,44 @@ summary() {
 }
 trap summary EXIT
 
-step "type check"
+# The three static checks are single-threaded: side by side they take about as long as the
+# slowest of them instead of the sum (each one's output is printed when all have ended).
+step "type check, lint and formatting (side by side)"
 npx next typegen > /dev/null
-npx tsc --noEmit
+static_logs=$(mktemp -d)
+run_static() {
+  local name=$1
+  shift
+  local started=$SECONDS
+  if "$@" > "$static_logs/$name.log" 2>&1; then
+    echo "$name: passed in $((SECONDS - started))s" >> "$static_logs/$name.log"
+  else
+    echo "$name: FAILED after $((SECONDS - started))s" >> "$static_logs/$name.log"
+    return 1
+  fi
+}
+run_static 'type check' npx tsc --noEmit &
+tsc_pid=$!
+run_static 'lint' npx eslint . &
+lint_pid=$!
+run_static 'formatting (Prettier)' npx prettier --check --log-level warn . &
+prettier_pid=$!
+static_failed=0
+wait "$tsc_pid" || static_failed=1
+wait "$lint_pid" || static_failed=1
+wait "$prettier_pid" || static_failed=1
+cat "$static_logs"/*.log
+rm -rf "$static_logs"
+((static_failed == 0))
 # The browser journeys' build need not check the same types again (next.config.ts).
 export KREIDE_TYPES_CHECKED=1
 
-step "lint"
-npx eslint .
-
-step "formatting (Prettier)"
-npx prettier --check --log-level warn .
+# The browser journeys' build and seeded database are made in the background, at the lowest CPU
+# priority, while Jest runs (scripts/prepare-e2e.sh); the journeys' step waits for them.
+export E2E_DATA_DIR="${E2E_DATA_DIR:-.data-e2e}"
+e2e_preparation_log=$(mktemp)
+setsid bash scripts/prepare-e2e.sh > "$e2e_preparation_log" 2>&1 &
+e2e_preparation=$!
 
 step "unit, component and API integration tests (PGlite)"
 # Beside the timings: this machine's speed varies 2–3× by the hour (scripts/cpu-reference.mjs).
@@ -71,7 +100,12 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "browser journeys (Playwright, Chromium)"
-bash scripts/test-e2e.sh
+e2e_prepared=0
+wait "$e2e_preparation" && e2e_prepared=1
+e2e_preparation=''
+cat "$e2e_preparation_log"
+((e2e_prepared == 1))
+KREIDE_E2E_PREPARED=1 bash scripts/test-e2e.sh
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Uses the build the browser journeys made.
