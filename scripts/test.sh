@@ -85,8 +85,13 @@ export KREIDE_TYPES_CHECKED=1
 # priority, while Jest runs (scripts/prepare-e2e.sh); the journeys' step waits for them.
 export E2E_DATA_DIR="${E2E_DATA_DIR:-.data-e2e}"
 e2e_preparation_log=$(mktemp)
-setsid bash scripts/prepare-e2e.sh > "$e2e_preparation_log" 2>&1 &
+# Job control on for this one start: the preparation gets a process group of its own, so a failed
+# step can end all of it, yet stays in this session. (setsid would put it in a session of its own,
+# and the kernel shares the CPU fairly between sessions whatever their nice values: autogroups.)
+set -m
+bash scripts/prepare-e2e.sh > "$e2e_preparation_log" 2>&1 &
 e2e_preparation=$!
+set +m
 
 step "unit, component and API integration tests (PGlite)"
 # Beside the timings: this machine's speed varies 2–3× by the hour (scripts/cpu-reference.mjs).
