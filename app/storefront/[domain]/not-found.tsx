@@ -10,6 +10,10 @@ export default async function StorefrontNotFound() {
   const t = await getTranslations({ locale: storefront?.world ?? 'de', namespace: 'common' });
   return (
     <section className="state-page" data-state="not-found">
+      {/* A title of its own: the not-found state is rendered in the browser (docs/decisions.md,
+         "Not-found states render on the client after a 404"), and a copy served from the page
+         store then got none; React puts this one into the head. */}
+      <title>{t('notFound.title')}</title>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <p>
