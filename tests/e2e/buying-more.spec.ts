@@ -21,20 +21,19 @@ function buyerContext(browser: Browser, baseURL: string): Promise<BrowserContext
   return signedInContext(browser, baseURL, 'buyer@demo.test');
 }
 
-/** A paid material of the world the demo buyer does not own yet, found the way a visitor would. */
+/**
+ * A paid material of the world the demo buyer can still add, found the way a visitor would: not
+ * owned (also through a bundle), not waiting on one of her orders (v3/materials/my-licences
+ * names why the cart would refuse it), whatever earlier runs on this database bought.
+ */
 async function unownedPaidMaterial(context: BrowserContext, world: WorldCode, skip: number) {
   const found = await (await context.request.get(`/api/v3/search?world=${world}&price=paid&sort=newest`)).json();
-  const owned = new Set(
-    (
-      (await (await context.request.get(`/api/v3/orders?world=${world}`)).json()).orders as {
-        items: { materialId: number }[];
-      }[]
-    ).flatMap((order) => order.items.map((item) => item.materialId)),
-  );
-  const candidates = (found.items as { id: number; slug: string; title: string; isBundle?: boolean }[]).filter(
-    (item) => !owned.has(item.id),
-  );
-  return candidates[skip]!;
+  const items = found.items as { id: number; slug: string; title: string; isBundle?: boolean }[];
+  const states = (await (
+    await context.request.get(`/api/v3/materials/my-licences?world=${world}&ids=${items.map((i) => i.id).join(',')}`)
+  ).json()) as { items: { material_id: number; refused: { single: string | null } }[] };
+  const refused = new Set(states.items.filter((s) => s.refused.single !== null).map((s) => s.material_id));
+  return items.filter((item) => !refused.has(item.id))[skip]!;
 }
 
 /** Adds a material to the buyer's cart through the API, as the add-to-cart button does. */
