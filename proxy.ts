@@ -1,34 +1,34 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { normalizeHost } from '@/lib/text/host-name';
-import { isOwnHostName } from '@/lib/seo/own-hosts';
+import { handedOnResolution } from '@/lib/request/resolution';
 import { rewriteArea } from '@/lib/proxy/areas';
 import { findAuthorDomain } from '@/lib/proxy/author-domains';
 import { handleRoot, handleWorldlessPath } from '@/lib/proxy/main-site';
 import { rewriteSearch } from '@/lib/proxy/search';
 import { isStorefrontFolderPath, rewriteToStorefront, storefrontFolderNotFound } from '@/lib/proxy/storefront';
-import { isWorldCode } from '@/lib/worlds/worlds';
 
 /**
  * The proxy only sees what its narrow matcher lets through, so it stays cheap: the root `/`, paths
  * without a world prefix, each world's search path (dynamic, never cached) and requests for
- * hosts that are not Kreide's own (author domains). Cached world pages never enter it.
+ * hosts that are not Kreide's own (author domains). Cached world pages never enter it. What it
+ * needs to know of the request — route, area, author-domain host — the front door has resolved
+ * already (lib/request/resolution.ts); it looks nothing up in the routing table again.
  */
 export async function proxy(request: NextRequest) {
-  // The Host header, not nextUrl: behind server.ts nextUrl carries the server's own hostname.
-  // Kreide's own names never go to a storefront: the matcher skips the built-in ones, and a name
-  // configured after the build (KREIDE_OWN_HOSTS, PUBLIC_ORIGIN) reaches this line.
-  const host = normalizeHost(request.headers.get('host'));
-  const authorDomain = isOwnHostName(host) ? undefined : await findAuthorDomain(host);
+  const resolution = handedOnResolution(request.headers, request.nextUrl.pathname);
+  // Resolved from the Host header, not nextUrl: behind server.ts nextUrl carries the server's own
+  // hostname. Kreide's own names never go to a storefront: the matcher skips the built-in ones,
+  // and a name configured after the build (KREIDE_OWN_HOSTS, PUBLIC_ORIGIN) has no author host.
+  const authorDomain = resolution.authorDomainHost ? await findAuthorDomain(resolution.authorDomainHost) : undefined;
   if (authorDomain) return rewriteToStorefront(request, authorDomain);
   const search = rewriteSearch(request);
   if (search) return search;
-  const area = rewriteArea(request);
+  const area = rewriteArea(request, resolution);
   if (area) return area;
   const { pathname } = request.nextUrl;
   if (pathname === '/') return handleRoot(request);
   // A world path the search matcher let through (another world's search word): the page
   // redirects it to the right wording.
-  if (isWorldCode(pathname.split('/')[1])) return NextResponse.next();
+  if (resolution.world) return NextResponse.next();
   if (isStorefrontFolderPath(pathname)) return storefrontFolderNotFound(request);
   return handleWorldlessPath(request);
 }

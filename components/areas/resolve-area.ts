@@ -1,15 +1,17 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { PageProps } from '@/components/pages/types';
 import { getAccountRole } from '@/lib/accounts/accounts';
 import { readCookieSession } from '@/lib/accounts/session';
+import { decodeResolution, RESOLUTION_HEADER, type RequestResolution } from '@/lib/request/resolution';
 import { SIGN_IN_AREAS, type FolderArea } from '@/lib/routing/areas';
 import { decodePathSegments } from '@/lib/routing/decode-path';
-import { pathFor } from '@/lib/routing/localized-routes';
-import { resolvePagePath } from '@/lib/routing/resolve-page';
-import { getWorld, isWorldCode } from '@/lib/worlds/worlds';
+import { matchRoute, pathFor, type RouteMatch } from '@/lib/routing/localized-routes';
+import { idOutOfRange } from '@/lib/routing/resolve-page';
+import { getRoute } from '@/lib/routing/routes';
+import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 
 /** What an area's layout and page receive from Next: the world and the localised segments. */
 export interface AreaRouteProps {
@@ -23,6 +25,24 @@ export interface AreaPage extends PageProps {
 }
 
 /**
+ * The front door's resolution of this request (lib/request/resolution.ts), when it is the
+ * one for this world and path: it carries the route and, for a privately cached page, the session
+ * the door has already checked. Null for a request that did not pass the door.
+ */
+const handedOnResolution = cache(async (code: string, decodedPath: string): Promise<RequestResolution | null> => {
+  const resolution = decodeResolution((await headers()).get(RESOLUTION_HEADER));
+  const ours = resolution?.world === code && resolution.segments.join('/') === decodedPath;
+  return ours ? resolution : null;
+});
+
+/** The path's route in the world's own wording: the front door's, or looked up without the door. */
+async function routeOf(code: WorldCode, segments: string[]): Promise<RouteMatch | null> {
+  const resolution = await handedOnResolution(code, segments.join('/'));
+  if (!resolution) return matchRoute(code, segments);
+  return resolution.route ? { route: getRoute(resolution.route), params: resolution.params } : null;
+}
+
+/**
  * The route of an area path, or the area's not-found state. The proxy only sends a world's own
  * wording of this area's routes here; anything else that arrives (another area's route, an id
  * out of range) is not found.
@@ -31,10 +51,20 @@ const resolveRoute = cache(async (area: FolderArea, code: string, joined: string
   if (!isWorldCode(code)) notFound();
   const segments = decodePathSegments(joined.split('/'));
   if (!segments) notFound();
-  const resolution = resolvePagePath(code, segments);
-  if (resolution.kind !== 'page' || resolution.route.area !== area) notFound();
-  return { world: getWorld(code), route: resolution.route, params: resolution.params };
+  const match = await routeOf(code, segments);
+  if (!match || match.route.area !== area || idOutOfRange(match.params)) notFound();
+  return { world: getWorld(code), route: match.route, params: match.params };
 });
+
+/**
+ * The session of the request: as the front door checked it when it did (a privately cached page
+ * it could not answer from memory), otherwise read from the cookie here.
+ */
+async function sessionOf(page: PageProps, joined: string) {
+  const decodedPath = decodePathSegments(joined.split('/'))?.join('/') ?? '';
+  const checked = (await handedOnResolution(page.world.code, decodedPath))?.session;
+  return checked !== undefined ? checked : readCookieSession(await cookies());
+}
 
 /**
  * Who may see an area page. Cabinet, school and admin need a signed-in account: an anonymous
@@ -42,8 +72,9 @@ const resolveRoute = cache(async (area: FolderArea, code: string, joined: string
  * the area renders so no loading state can turn it into a 200. The admin area is not found for
  * everybody but an admin acting as themselves.
  */
-const resolveAccess = cache(async (area: FolderArea, page: PageProps, currentPath: string): Promise<number | null> => {
-  const session = await readCookieSession(await cookies());
+const resolveAccess = cache(async (area: FolderArea, page: PageProps, joined: string): Promise<number | null> => {
+  const currentPath = `/${page.world.code}/${joined}`;
+  const session = await sessionOf(page, joined);
   const userId = session?.userId ?? null;
   if (!SIGN_IN_AREAS.has(area)) return userId;
   if (userId === null) redirect(`${pathFor(page.world.code, 'login')}?next=${encodeURIComponent(currentPath)}`);
@@ -59,7 +90,7 @@ export async function resolveAreaPage(area: FolderArea, props: AreaRouteProps): 
   const { world, path } = await props.params;
   const joined = path.join('/');
   const page = await resolveRoute(area, world, joined);
-  const userId = await resolveAccess(area, page, `/${page.world.code}/${joined}`);
+  const userId = await resolveAccess(area, page, joined);
   return { ...page, userId };
 }
 

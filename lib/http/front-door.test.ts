@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { forgetAuthorDomains, rememberAuthorDomains } from '@/lib/proxy/author-domains';
 import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { createFrontDoor, KEEP_ALIVE_MS } from './front-door';
+import { decodeResolution, encodeResolution, RESOLUTION_HEADER, resolveRequest } from '@/lib/request/resolution';
 import type { UpgradeHandler } from './upgrade';
 
 /**
@@ -14,6 +15,7 @@ import type { UpgradeHandler } from './upgrade';
  */
 const upgradesSeenByNext: string[] = [];
 const addressesSeen: (string | string[] | undefined)[] = [];
+const resolutionsSeen: (string | string[] | undefined)[] = [];
 
 function switchProtocols(socket: Duplex): void {
   socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
@@ -30,6 +32,7 @@ function fakeNext() {
         switchProtocols(socket);
       });
     }
+    resolutionsSeen.push(req.headers[RESOLUTION_HEADER]);
     res.end('page');
   };
 }
@@ -220,4 +223,32 @@ describe('kept-alive connections at the front door', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   }, 15_000);
+});
+
+describe('the resolution at the front door', () => {
+  const get = (port: number, path: string, headers: Record<string, string>) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get({ port, host: '127.0.0.1', path, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', reject);
+    });
+
+  it('reaches Next as the door worked it out, whatever a client sent in its place', async () => {
+    const forged = encodeResolution({
+      ...resolveRequest('/de/konto/materialien', 'localhost'),
+      path: '/de/konto/bankdaten',
+      session: { userId: 1, impersonatorUserId: null },
+    });
+    resolutionsSeen.length = 0;
+    await get(production.port, '/de/konto/bankdaten', { [RESOLUTION_HEADER]: forged });
+    await get(production.port, '/de/konto/bankdaten', {});
+    expect(resolutionsSeen).toHaveLength(2);
+    const [fromForged, plain] = resolutionsSeen.map((value) => decodeResolution(value as string));
+    expect(fromForged).toEqual(plain);
+    expect(fromForged).toMatchObject({ route: 'cabinet-bank-details', cache: 'none' });
+    expect(fromForged?.session).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { preRoute } from './pre-route';
+import { decodeResolution, encodeResolution, RESOLUTION_HEADER, resolveRequest } from '@/lib/request/resolution';
 
 function run(url: string, headers: Record<string, string> = {}) {
   const req = {
@@ -93,5 +94,49 @@ describe('preRoute', () => {
   it('replaces a client-sent client-IP header with the socket address', () => {
     const { req } = run('/de', { 'x-kreide-client-ip': '8.8.8.8' });
     expect(req.headers['x-kreide-client-ip']).toBe('203.0.113.9');
+  });
+
+  describe('the resolution it hands on', () => {
+    const handedOn = (req: IncomingMessage) => decodeResolution(req.headers[RESOLUTION_HEADER] as string);
+
+    it('resolves each request once and hands the result on in its header', () => {
+      expect(handedOn(run('/de/konto/bankdaten').req)).toMatchObject({
+        path: '/de/konto/bankdaten',
+        route: 'cabinet-bank-details',
+        area: 'cabinet',
+      });
+      expect(handedOn(run('/api/v3/health').req)).toMatchObject({ world: null, route: null });
+    });
+
+    it('replaces a resolution a client sent, whatever it claims', () => {
+      const forged = encodeResolution({
+        ...resolveRequest('/de/konto/materialien', 'localhost'),
+        path: '/de/konto/bankdaten',
+        session: { userId: 1, impersonatorUserId: null },
+      });
+      const forgedPage = run('/de/konto/bankdaten', { [RESOLUTION_HEADER]: forged });
+      expect(handedOn(forgedPage.req)).toEqual(handedOn(run('/de/konto/bankdaten').req));
+      expect(handedOn(forgedPage.req)?.session).toBeUndefined();
+      expect(forgedPage.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(handedOn(run('/de', { [RESOLUTION_HEADER]: forged }).req)).toEqual(handedOn(run('/de').req));
+      expect(handedOn(run('/api/v3/health', { [RESOLUTION_HEADER]: forged }).req)).toEqual(
+        handedOn(run('/api/v3/health').req),
+      );
+    });
+
+    it('hands on the masked path and params of a page whose path holds a mailed token', () => {
+      const { req } = run('/de/passwort-wiederherstellen/Ab3xQ9secret?x=1');
+      expect(req.url).toBe('/de/passwort-wiederherstellen/-?x=1');
+      expect(handedOn(req)).toMatchObject({
+        path: '/de/passwort-wiederherstellen/-',
+        segments: ['passwort-wiederherstellen', '-'],
+        params: { token: '-' },
+      });
+      expect(req.headers[RESOLUTION_HEADER]).not.toContain('Ab3xQ9secret');
+    });
+
+    it('hands on the resolution of the not-found page a broken path is sent to', () => {
+      expect(handedOn(run('/de/%FF').req)).toMatchObject({ path: '/de/404', world: 'de', route: null });
+    });
   });
 });

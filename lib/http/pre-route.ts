@@ -1,9 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodePathSegments } from '@/lib/routing/decode-path';
-import { matchRoute } from '@/lib/routing/localized-routes';
 import { robotsHeaderValue } from '@/lib/seo/page-metadata';
-import { WORLD_COOKIE } from '@/lib/worlds/choose-world';
-import { DEFAULT_WORLD, isWorldCode } from '@/lib/worlds/worlds';
 import { refuseAuthorDomainPaths } from './author-domain-paths';
 import { recordClientAddress } from '@/lib/security/client-ip';
 import { maskSecretPath } from './secret-paths';
@@ -12,28 +9,17 @@ import { createNonce, getCspBuilder } from './csp';
 import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { installNonceInjection } from './nonce-response';
 import {
-  accountOfSessionCookie,
+  checkSessionCookie,
   getPrivatePageCache,
   PRIVATE_PAGE_TTL_MS,
-  PRIVATELY_CACHED_ROUTES,
   privatePageCandidate,
   privatePageKey,
 } from './private-page-cache';
+import { encodeResolution, RESOLUTION_HEADER, resolveRequest, type RequestResolution } from '@/lib/request/resolution';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
-
-const REMEMBERED_WORLD = new RegExp(`(?:^|;\\s*)${WORLD_COOKIE}=([a-z]{2})(?:;|$)`);
-
-/** The internal path that answers a broken path: the world's translated 404 page (no route has the word `404`), or the API's 404. */
-function notFoundPathFor(first: string | undefined, cookie: string | undefined): string {
-  // The API's own catch-all answers 404 in the error shape.
-  if (first === 'api') return '/api/not-found';
-  const remembered = REMEMBERED_WORLD.exec(cookie ?? '')?.[1];
-  const world = isWorldCode(first) ? first : isWorldCode(remembered) ? remembered : DEFAULT_WORLD;
-  return `/${world}/404`;
-}
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
 const PAGE_TTL_MS = 300_000;
@@ -44,16 +30,18 @@ const SEARCH_TTL_MS = 60_000;
  * never I/O but for one: a seller's cabinet page (private-page-cache.ts) checks its session
  * before it may be served from memory, and hands the request to `next` itself when it is not.
  * Returns true when it answered the request itself or took it over. Every response gets the
- * security headers; every HTML page its own CSP nonce, cached or rendered by Next.
+ * security headers; every HTML page its own CSP nonce, cached or rendered by Next. The request's
+ * resolution (lib/request/resolution.ts) is worked out here once and handed on in a request header,
+ * so the proxy and the area pages behind it never look the route up again.
  */
 export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () => void): boolean {
-  // A path that cannot be decoded (`%FF`, `%E0%A4%A`, a NUL) names no page of ours; Next would
-  // fail on it with a 500 while matching dynamic segments. It gets the world's not-found page.
-  // Decoded once for the whole request; most paths have nothing to decode.
-  const requested = req.url ?? '/';
-  const rawSegments = requested.split('?')[0]!.split('/').filter(Boolean);
-  const decodedSegments = requested.includes('%') ? decodePathSegments(rawSegments) : rawSegments;
-  if (decodedSegments === null) req.url = notFoundPathFor(rawSegments[0], req.headers.cookie);
+  // Everything after this door trusts the resolution header: only the door may write it.
+  delete req.headers[RESOLUTION_HEADER];
+  // A path that cannot be decoded resolves to the world's not-found page, which Next renders.
+  const requestedPath = (req.url ?? '/').split('?')[0]!;
+  const host = req.headers.host;
+  let resolution = resolveRequest(requestedPath, host, req.headers.cookie);
+  if (resolution.path !== requestedPath) req.url = resolution.path;
   const url = req.url ?? '/';
   recordClientAddress(req);
   // Next takes a page's nonce from this request header: the policy is ours alone to set.
@@ -63,7 +51,6 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   applySecurityHeaders(req, res, secure);
   if (serveStaticAsset(req, res)) return true;
   if (refuseAuthorDomainPaths(req, res)) return true;
-  const host = req.headers.host;
   const csp = getCspBuilder();
   /** A page served from memory: its own nonce and the policy naming it. */
   const cachedPageCsp = () => {
@@ -97,34 +84,29 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   }) as ServerResponse['writeHead'];
 
   let capture: (() => void) | null = null;
-  let privateRoute = false;
-  // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
-  const world = rawSegments[0];
-  if (decodedSegments && isWorldCode(world)) {
-    const match = matchRoute(world, decodedSegments.slice(1));
-    if (match) {
-      res.setHeader('X-Robots-Tag', robotsHeaderValue(match.route.robots));
-      maskSecretPath(req, res, world, match);
-      // Public pages are the same for every anonymous visitor: serve them from memory.
-      privateRoute = PRIVATELY_CACHED_ROUTES.has(match.route.id);
-      if (match.route.area === 'public') {
-        const key = htmlCacheKey(req);
-        if (key) {
-          const served = serveCached(req, res, key, cachedPageCsp);
-          if (served) return true;
-          capture =
-            match.route.id === 'search'
-              ? () =>
-                  captureIntoCache(req, res, key, SEARCH_TTL_MS, {
-                    overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
-                  })
-              : () => captureIntoCache(req, res, key, PAGE_TTL_MS);
-        }
+  if (resolution.world && resolution.route && resolution.robots) {
+    // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
+    res.setHeader('X-Robots-Tag', robotsHeaderValue(resolution.robots));
+    resolution = maskedResolution(req, res, resolution);
+    // Public pages are the same for every anonymous visitor: serve them from memory.
+    if (resolution.cache === 'public-page' || resolution.cache === 'public-search') {
+      const key = htmlCacheKey(req);
+      if (key) {
+        const served = serveCached(req, res, key, cachedPageCsp);
+        if (served) return true;
+        capture =
+          resolution.cache === 'public-search'
+            ? () =>
+                captureIntoCache(req, res, key, SEARCH_TTL_MS, {
+                  overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+                })
+            : () => captureIntoCache(req, res, key, PAGE_TTL_MS);
       }
     }
   }
 
-  const toNext = (capture: (() => void) | null) => {
+  const toNext = (capture: (() => void) | null, handedOn: RequestResolution) => {
+    req.headers[RESOLUTION_HEADER] = encodeResolution(handedOn);
     // A page's nonce changes with every response: a browser revalidating its old copy must get
     // the page again, never a 304 that pairs the old page with a new policy.
     if (String(req.headers.accept ?? '').includes('text/html')) {
@@ -137,31 +119,52 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     capture?.();
   };
 
-  const sealedSession = next && privateRoute ? privatePageCandidate(req) : null;
+  const sealedSession = next && resolution.cache === 'private-page' ? privatePageCandidate(req) : null;
   if (next && sealedSession) {
     const cache = getPrivatePageCache();
-    void accountOfSessionCookie(sealedSession)
-      .then((userId) => {
+    const resolved = resolution;
+    void checkSessionCookie(sealedSession)
+      .then((session) => {
+        // The page need not open the cookie again: the layout takes this session as checked.
+        const handedOn: RequestResolution = { ...resolved, session };
         // No valid session: Next sends the visitor to the login page.
-        if (userId === null) return null;
-        const key = privatePageKey(req, userId);
+        if (session?.userId == null) return { capture: null, handedOn };
+        const key = privatePageKey(req, session.userId);
         const served = serveCached(req, res, key, cachedPageCsp, cache);
         if (served) return 'served';
-        return () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache);
+        return {
+          capture: () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache),
+          handedOn,
+        };
       })
       .catch((error: unknown) => {
         // The session could not be checked (database away): Next renders, and says so itself.
         console.error('private page cache:', (error as Error).message);
-        return null;
+        return { capture: null, handedOn: resolved };
       })
       .then((outcome) => {
         if (outcome === 'served' || res.headersSent) return;
-        toNext(outcome);
+        toNext(outcome.capture, outcome.handedOn);
         next();
       });
     return true;
   }
 
-  toNext(capture);
+  toNext(capture, resolution);
   return false;
+}
+
+/**
+ * The resolution of a page whose path holds a mailed token: Next renders the masked path, so
+ * the params and segments handed on are the masked ones too.
+ */
+function maskedResolution(req: IncomingMessage, res: ServerResponse, resolution: RequestResolution): RequestResolution {
+  const masked = maskSecretPath(req, res, resolution.world!, {
+    route: { id: resolution.route! },
+    params: resolution.params,
+  });
+  if (!masked) return resolution;
+  const path = (req.url ?? '/').split('?')[0]!;
+  const rendered = path.split('/').filter(Boolean).slice(1);
+  return { ...resolution, path, params: masked, segments: decodePathSegments(rendered) ?? rendered };
 }

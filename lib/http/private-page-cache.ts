@@ -3,25 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { parseTag } from '@/lib/cache/tags';
 import { processWide } from '@/lib/process-wide.cjs';
-import type { RouteId } from '@/lib/routing/routes';
 import { HtmlCache } from './html-cache';
+import type { CheckedSession } from '@/lib/request/resolution';
 
-/**
- * The seller's cabinet pages, kept rendered per session. A seller of 2,000 materials and 50,000
- * sales costs Next 20–50 ms of one core per render of these pages, and sellers reload them all
- * day; served from memory they cost the session check and a copy. Only pages whose every datum
- * is expired by a tag are here: the seller's own writes (any API write of theirs, see
- * expireAccountPages), and what others change for them — sales, refunds, moderation, previews,
- * payout runs — through the seller tag (lib/cache/invalidate.ts).
- */
-export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
-  'cabinet-materials',
-  'cabinet-upload',
-  'cabinet-first-upload',
-  'cabinet-sales',
-  'cabinet-evaluation',
-  'cabinet-fees',
-]);
+// Which pages are kept here is a request's cache policy: PRIVATELY_CACHED_ROUTES in
+// lib/request/resolution.ts, decided once per request by the front door.
 
 /**
  * How long a page is served before Next renders it again although no tag expired it: the bound
@@ -62,14 +48,14 @@ export function privatePageCandidate(req: IncomingMessage): string | null {
 }
 
 /**
- * The account a session cookie belongs to while its token is valid (not signed out, revoked or
- * expired): checked on every request, so a cached page is never served to a session that ended.
+ * The session a cookie holds while its token is valid (not signed out, revoked or expired), or
+ * null: checked on every request, so a cached page is never served to a session that ended.
  */
-export async function accountOfSessionCookie(sealed: string): Promise<number | null> {
+export async function checkSessionCookie(sealed: string): Promise<CheckedSession | null> {
   const session = await readCookieSession({
     get: (name) => (name === SESSION_COOKIE ? { value: sealed } : undefined),
   });
-  return session?.userId ?? null;
+  return session && { userId: session.userId, impersonatorUserId: session.impersonatorUserId };
 }
 
 /**

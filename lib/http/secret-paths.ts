@@ -29,23 +29,24 @@ export const SECRET_PLACEHOLDER = '-';
  * the page's HTML never contains the token and the incremental cache keeps one entry instead of
  * one per token. The browser keeps the real address, and the page's script reads the token from
  * it before the framework tidies the address bar. Also keeps the token out of Referer headers.
+ * Returns the params the page is rendered with when it masked one, else null.
  */
 export function maskSecretPath(
   req: IncomingMessage,
   res: ServerResponse,
   world: WorldCode,
   match: { route: { id: RouteId }; params: RouteParams },
-): void {
+): RouteParams | null {
   if (SERVER_READ_SECRET_ROUTES.has(match.route.id)) {
     res.setHeader('Referrer-Policy', 'same-origin');
-    return;
+    return null;
   }
   const name = SECRET_PATH_PARAMS[match.route.id];
-  if (!name || !match.params[name] || match.params[name] === SECRET_PLACEHOLDER) return;
+  if (!name || !match.params[name] || match.params[name] === SECRET_PLACEHOLDER) return null;
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
-  req.url =
-    pathForRoute(world, match.route.id, { ...match.params, [name]: SECRET_PLACEHOLDER }) +
-    (queryStart === -1 ? '' : url.slice(queryStart));
+  const masked = { ...match.params, [name]: SECRET_PLACEHOLDER };
+  req.url = pathForRoute(world, match.route.id, masked) + (queryStart === -1 ? '' : url.slice(queryStart));
   res.setHeader('Referrer-Policy', 'no-referrer');
+  return masked;
 }

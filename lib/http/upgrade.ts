@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { recordClientAddress } from '@/lib/security/client-ip';
+import { RESOLUTION_HEADER } from '@/lib/request/resolution';
 import { isOwnHostName } from '@/lib/seo/own-hosts';
 import { normalizeHost } from '@/lib/text/host-name';
 
@@ -53,6 +54,8 @@ export function takeUpgrades(server: Server, options: UpgradeOptions): void {
     socket.on('error', () => socket.destroy());
     if (!isOwnHostName(normalizeHost(req.headers.host))) return refuse(socket, 403);
     recordClientAddress(req);
+    // The front door's resolution is its own to write, on upgrades as on requests.
+    delete req.headers[RESOLUTION_HEADER];
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);

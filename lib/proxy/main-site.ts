@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodePathSegments } from '@/lib/routing/decode-path';
-import { matchForeignRoute, matchRoute, pathForRoute } from '@/lib/routing/localized-routes';
+import { resolveWorldlessPath } from '@/lib/request/resolution';
+import { pathForRoute } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { jsonForScript } from '@/lib/text/script-json';
@@ -58,7 +59,7 @@ export function handleWorldlessPath(request: NextRequest): NextResponse {
   const pathname = request.nextUrl.pathname;
   const segments = decodePathSegments(pathname.split('/').filter(Boolean));
   const url = request.nextUrl.clone();
-  const found = segments && (matchRoute(world, segments) ?? matchForeignRoute(world, segments));
+  const found = segments && resolveWorldlessPath(world, segments);
   if (found) {
     url.pathname = pathForRoute(world, found.route.id as RouteId, found.params);
     return NextResponse.redirect(url);

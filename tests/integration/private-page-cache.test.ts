@@ -9,6 +9,13 @@ import { TAGS } from '@/lib/cache/tags';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { getPrivatePageCache, PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-page-cache';
 import { preRoute } from '@/lib/http/pre-route';
+import {
+  decodeResolution,
+  encodeResolution,
+  RESOLUTION_HEADER,
+  resolveRequest,
+  type RequestResolution,
+} from '@/lib/request/resolution';
 import { apiRequest } from './support/request';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { signInSession } from './support/session';
@@ -22,8 +29,11 @@ let database: TestDatabase;
 let server: http.Server;
 let port: number;
 let renders = 0;
+/** The resolution each request handed to the stand-in carried. */
+const handedOn: (RequestResolution | null)[] = [];
 
 async function fakeNext(req: IncomingMessage, res: ServerResponse) {
+  handedOn.push(decodeResolution(req.headers[RESOLUTION_HEADER] as string | undefined));
   const sealed = /kreide_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
   const session = sealed
     ? await readCookieSession({ get: (name) => (name === SESSION_COOKIE ? { value: sealed } : undefined) })
@@ -215,5 +225,27 @@ describe(`private page cache on ${BACKEND}`, () => {
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('hands the session it checked on to the page, which need not open the cookie again; a forged one never', async () => {
+    const seller = await signInSession(DEMO_ACCOUNTS.seller);
+    const forged = encodeResolution({
+      ...resolveRequest(SALES, 'localhost'),
+      session: { userId: seller.userId + 1000, impersonatorUserId: null },
+    });
+    handedOn.length = 0;
+    expect((await request(SALES, { cookie: seller.cookie, [RESOLUTION_HEADER]: forged })).status).toBe(200);
+    expect(handedOn).toEqual([
+      expect.objectContaining({
+        route: 'cabinet-sales',
+        cache: 'private-page',
+        session: { userId: seller.userId, impersonatorUserId: null },
+      }),
+    ]);
+    handedOn.length = 0;
+    expect(
+      (await request(SALES, { cookie: `${SESSION_COOKIE}=Fe26.2**forged`, [RESOLUTION_HEADER]: forged })).status,
+    ).toBe(307);
+    expect(handedOn).toEqual([expect.objectContaining({ route: 'cabinet-sales', session: null })]);
   });
 });
