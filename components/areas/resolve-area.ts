@@ -26,8 +26,7 @@ export interface AreaPage extends PageProps {
 
 /**
  * The front door's resolution of this request (lib/request/resolution.ts), when it is the
- * one for this world and path: it carries the route and, for a privately cached page, the session
- * the door has already checked. Null for a request that did not pass the door.
+ * one for this world and path: it carries the route. Null for a request that did not pass the door.
  */
 const handedOnResolution = cache(async (code: string, decodedPath: string): Promise<RequestResolution | null> => {
   const resolution = decodeResolution((await headers()).get(RESOLUTION_HEADER));
@@ -57,13 +56,11 @@ const resolveRoute = cache(async (area: FolderArea, code: string, joined: string
 });
 
 /**
- * The session of the request: as the front door checked it when it did (a privately cached page
- * it could not answer from memory), otherwise read from the cookie here.
+ * The session of the request, read from its cookie here: never from the front door's header, so a
+ * header that reached Next some other way could not claim an account.
  */
-async function sessionOf(page: PageProps, joined: string) {
-  const decodedPath = decodePathSegments(joined.split('/'))?.join('/') ?? '';
-  const checked = (await handedOnResolution(page.world.code, decodedPath))?.session;
-  return checked !== undefined ? checked : readCookieSession(await cookies());
+async function sessionOf() {
+  return readCookieSession(await cookies());
 }
 
 /**
@@ -74,7 +71,7 @@ async function sessionOf(page: PageProps, joined: string) {
  */
 const resolveAccess = cache(async (area: FolderArea, page: PageProps, joined: string): Promise<number | null> => {
   const currentPath = `/${page.world.code}/${joined}`;
-  const session = await sessionOf(page, joined);
+  const session = await sessionOf();
   const userId = session?.userId ?? null;
   if (!SIGN_IN_AREAS.has(area)) return userId;
   if (userId === null) redirect(`${pathFor(page.world.code, 'login')}?next=${encodeURIComponent(currentPath)}`);

@@ -125,8 +125,9 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     const resolved = resolution;
     void checkSessionCookie(sealedSession)
       .then((session) => {
-        // The page need not open the cookie again: the layout takes this session as checked.
-        const handedOn: RequestResolution = { ...resolved, session };
+        // The session decides the store's key only: the page reads it from the cookie itself, so
+        // nothing in a request header can ever say who is asking.
+        const handedOn: RequestResolution = resolved;
         // No valid session: Next sends the visitor to the login page.
         if (session?.userId == null) return { capture: null, handedOn };
         const key = privatePageKey(req, session.userId);

@@ -23,7 +23,7 @@ describe('resolveRequest', () => {
       robots: 'index',
       cache: 'public-page',
     });
-    expect(resolution.session).toBeUndefined();
+    expect(resolution).not.toHaveProperty('session');
   });
 
   it('tells search results, privately cached cabinet pages and other area pages apart', () => {
@@ -75,13 +75,22 @@ describe('resolveWorldlessPath', () => {
 
 describe('the resolution header', () => {
   it('carries a resolution unchanged, non-ASCII params included', () => {
-    const resolution = {
-      ...resolveRequest('/gr/%CE%B1%CE%B2', 'localhost'),
-      session: { userId: 7, impersonatorUserId: null },
-    };
+    const resolution = resolveRequest('/gr/%CE%B1%CE%B2', 'localhost');
     const value = encodeResolution(resolution);
     expect(value).toMatch(/^[\x20-\x7e]+$/);
     expect(decodeResolution(value)).toEqual(resolution);
+  });
+
+  it('reads nothing but a resolution: no extra field (a session), no unknown route or world, no wrong kind', () => {
+    const good = resolveRequest('/de/konto/bankdaten', 'localhost');
+    const forge = (value: object) => encodeURIComponent(JSON.stringify(value));
+    expect(decodeResolution(forge(good))).toEqual(good);
+    expect(decodeResolution(forge({ ...good, session: { userId: 1, impersonatorUserId: null } }))).toBeNull();
+    expect(decodeResolution(forge({ ...good, route: 'no-such-route' }))).toBeNull();
+    expect(decodeResolution(forge({ ...good, world: 'xx' }))).toBeNull();
+    expect(decodeResolution(forge({ ...good, params: { id: 1 } }))).toBeNull();
+    expect(decodeResolution(forge({ ...good, segments: 'de' }))).toBeNull();
+    expect(decodeResolution(forge({ ...good, cache: 'everything' }))).toBeNull();
   });
 
   it('reads nothing from a missing or unreadable value', () => {

@@ -1,6 +1,7 @@
 import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchForeignRoute, matchRoute, type RouteMatch, type RouteParams } from '@/lib/routing/localized-routes';
-import type { Area, RobotsClass, RouteId } from '@/lib/routing/routes';
+import { z } from 'zod';
+import { AREAS, ROUTES, type Area, type RobotsClass, type RouteId } from '@/lib/routing/routes';
 import { isOwnHostName } from '@/lib/seo/own-hosts';
 import { normalizeHost } from '@/lib/text/host-name';
 import { WORLD_COOKIE } from '@/lib/worlds/choose-world';
@@ -36,7 +37,7 @@ export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
  */
 export type PageCachePolicy = 'public-page' | 'public-search' | 'private-page' | 'none';
 
-/** A session the front door has checked against the database: pages need not open it again. */
+/** A session the front door has checked against the database (for its private page store). */
 export interface CheckedSession {
   userId: number | null;
   impersonatorUserId: number | null;
@@ -64,11 +65,6 @@ export interface RequestResolution {
   area: Area | null;
   robots: RobotsClass | null;
   cache: PageCachePolicy;
-  /**
-   * The session of the request's cookie, when the front door has already checked it (a privately
-   * cached page it could not answer from memory); absent when it has not, null when invalid.
-   */
-  session?: CheckedSession | null;
 }
 
 /** The host when it is not Kreide's own (nor missing): a name only an author's domain can be. */
@@ -173,15 +169,32 @@ export function encodeResolution(resolution: RequestResolution): string {
   return encodeURIComponent(JSON.stringify(resolution));
 }
 
+/** What a resolution header may hold: exactly the fields of a resolution, each of its kind. */
+const resolutionSchema = z.strictObject({
+  authorDomainHost: z.string().nullable(),
+  path: z.string(),
+  world: z.custom<WorldCode>((value) => typeof value === 'string' && isWorldCode(value)).nullable(),
+  segments: z.array(z.string()),
+  route: z.custom<RouteId>((value) => typeof value === 'string' && ROUTE_IDS.has(value)).nullable(),
+  params: z.record(z.string(), z.string()),
+  area: z.enum(AREAS).nullable(),
+  robots: z.enum(['index', 'noindex-follow', 'noindex-nofollow']).nullable(),
+  cache: z.enum(['public-page', 'public-search', 'private-page', 'none']),
+});
+
+const ROUTE_IDS = new Set<string>(ROUTES.map((route) => route.id));
+
 /**
- * The resolution a request carries, or null when it carries none or something unreadable. The
- * front door strips the header from every incoming request, so what is here is its own.
+ * The resolution a request carries, or null when it carries none or anything but a resolution
+ * (unknown fields, a route or world that does not exist): the reader then resolves the request
+ * itself. The front door strips the header from every incoming request, so what is here is its
+ * own. It carries routing only, never who is asking: pages read the session from the cookie.
  */
 export function decodeResolution(value: string | null | undefined): RequestResolution | null {
   if (!value) return null;
   try {
-    const parsed = JSON.parse(decodeURIComponent(value)) as RequestResolution;
-    return parsed && typeof parsed === 'object' && Array.isArray(parsed.segments) ? parsed : null;
+    const parsed = resolutionSchema.safeParse(JSON.parse(decodeURIComponent(value)));
+    return parsed.success ? (parsed.data as RequestResolution) : null;
   } catch {
     return null;
   }
