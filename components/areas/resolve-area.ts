@@ -56,14 +56,6 @@ const resolveRoute = cache(async (area: FolderArea, code: string, joined: string
 });
 
 /**
- * The session of the request, read from its cookie here: never from the front door's header, so a
- * header that reached Next some other way could not claim an account.
- */
-async function sessionOf() {
-  return readCookieSession(await cookies());
-}
-
-/**
  * Who may see an area page. Cabinet, school and admin need a signed-in account: an anonymous
  * visitor is sent to the login page (307, with the page as `next`), decided before anything of
  * the area renders so no loading state can turn it into a 200. The admin area is not found for
@@ -71,7 +63,9 @@ async function sessionOf() {
  */
 const resolveAccess = cache(async (area: FolderArea, page: PageProps, joined: string): Promise<number | null> => {
   const currentPath = `/${page.world.code}/${joined}`;
-  const session = await sessionOf();
+  // From the cookie, never from the front door's header: a header that reached Next some other
+  // way could not claim an account.
+  const session = await readCookieSession(await cookies());
   const userId = session?.userId ?? null;
   if (!SIGN_IN_AREAS.has(area)) return userId;
   if (userId === null) redirect(`${pathFor(page.world.code, 'login')}?next=${encodeURIComponent(currentPath)}`);

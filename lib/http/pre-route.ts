@@ -9,7 +9,7 @@ import { createNonce, getCspBuilder } from './csp';
 import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
 import { installNonceInjection } from './nonce-response';
 import {
-  checkSessionCookie,
+  accountOfSessionCookie,
   getPrivatePageCache,
   PRIVATE_PAGE_TTL_MS,
   privatePageCandidate,
@@ -105,8 +105,9 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     }
   }
 
-  const toNext = (capture: (() => void) | null, handedOn: RequestResolution) => {
-    req.headers[RESOLUTION_HEADER] = encodeResolution(handedOn);
+  const toNext = (capture: (() => void) | null) => {
+    // Routing only: who is asking, the pages read from the cookie themselves.
+    req.headers[RESOLUTION_HEADER] = encodeResolution(resolution);
     // A page's nonce changes with every response: a browser revalidating its old copy must get
     // the page again, never a 304 that pairs the old page with a new policy.
     if (String(req.headers.accept ?? '').includes('text/html')) {
@@ -122,36 +123,29 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   const sealedSession = next && resolution.cache === 'private-page' ? privatePageCandidate(req) : null;
   if (next && sealedSession) {
     const cache = getPrivatePageCache();
-    const resolved = resolution;
-    void checkSessionCookie(sealedSession)
-      .then((session) => {
-        // The session decides the store's key only: the page reads it from the cookie itself, so
-        // nothing in a request header can ever say who is asking.
-        const handedOn: RequestResolution = resolved;
+    void accountOfSessionCookie(sealedSession)
+      .then((userId) => {
         // No valid session: Next sends the visitor to the login page.
-        if (session?.userId == null) return { capture: null, handedOn };
-        const key = privatePageKey(req, session.userId);
+        if (userId === null) return null;
+        const key = privatePageKey(req, userId);
         const served = serveCached(req, res, key, cachedPageCsp, cache);
         if (served) return 'served';
-        return {
-          capture: () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache),
-          handedOn,
-        };
+        return () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache);
       })
       .catch((error: unknown) => {
         // The session could not be checked (database away): Next renders, and says so itself.
         console.error('private page cache:', (error as Error).message);
-        return { capture: null, handedOn: resolved };
+        return null;
       })
       .then((outcome) => {
         if (outcome === 'served' || res.headersSent) return;
-        toNext(outcome.capture, outcome.handedOn);
+        toNext(outcome);
         next();
       });
     return true;
   }
 
-  toNext(capture, resolution);
+  toNext(capture);
   return false;
 }
 

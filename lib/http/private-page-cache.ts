@@ -4,7 +4,6 @@ import { readCookieSession, SESSION_COOKIE } from '@/lib/accounts/session';
 import { parseTag } from '@/lib/cache/tags';
 import { processWide } from '@/lib/process-wide.cjs';
 import { HtmlCache } from './html-cache';
-import type { CheckedSession } from '@/lib/request/resolution';
 
 // Which pages are kept here is a request's cache policy: PRIVATELY_CACHED_ROUTES in
 // lib/request/resolution.ts, decided once per request by the front door.
@@ -48,14 +47,14 @@ export function privatePageCandidate(req: IncomingMessage): string | null {
 }
 
 /**
- * The session a cookie holds while its token is valid (not signed out, revoked or expired), or
- * null: checked on every request, so a cached page is never served to a session that ended.
+ * The account a session cookie belongs to while its token is valid (not signed out, revoked or
+ * expired): checked on every request, so a cached page is never served to a session that ended.
  */
-export async function checkSessionCookie(sealed: string): Promise<CheckedSession | null> {
+export async function accountOfSessionCookie(sealed: string): Promise<number | null> {
   const session = await readCookieSession({
     get: (name) => (name === SESSION_COOKIE ? { value: sealed } : undefined),
   });
-  return session && { userId: session.userId, impersonatorUserId: session.impersonatorUserId };
+  return session?.userId ?? null;
 }
 
 /**

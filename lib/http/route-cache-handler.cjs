@@ -80,8 +80,14 @@ class Lru {
   }
 }
 
-/** The process's store as `slot.state`, so that tests can start it afresh. */
-const slot = processWide('next-cache-handler', () => /** @type {{ state?: any }} */ ({}));
+/**
+ * The process's store (its pages, its not-found pages, the renders in flight) as `slot.state`,
+ * so that tests can start it afresh.
+ */
+const slot = processWide(
+  'next-cache-handler',
+  () => /** @type {{ state?: { pages: Lru, notFound: Lru, pending: Map<string, number> } }} */ ({}),
+);
 
 /** The process's store, made by the first handler with the configured memory size. */
 function getState(maxBytes) {

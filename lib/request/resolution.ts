@@ -37,12 +37,6 @@ export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
  */
 export type PageCachePolicy = 'public-page' | 'public-search' | 'private-page' | 'none';
 
-/** A session the front door has checked against the database (for its private page store). */
-export interface CheckedSession {
-  userId: number | null;
-  impersonatorUserId: number | null;
-}
-
 /** What everything after the front door needs to know about a request, worked out once. */
 export interface RequestResolution {
   /**
@@ -135,7 +129,7 @@ function unmatched(authorDomainHost: string | null, path: string, segments: stri
 }
 
 /** The resolution with the route `match` found for it. */
-export function withMatch(resolution: RequestResolution, match: RouteMatch): RequestResolution {
+function withMatch(resolution: RequestResolution, match: RouteMatch): RequestResolution {
   return {
     ...resolution,
     route: match.route.id,

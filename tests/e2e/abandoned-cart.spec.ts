@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readOutbox, type OutboxMail } from '@/lib/mail/outbox';
+import type { OutboxMail } from '@/lib/mail/outbox';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { confirmedAccount, freshAddress } from './support/accounts';
+import { mailsTo, outboxSize } from './support/mail';
 
 /**
  * The abandoned-cart reminder in the browser (it): a teacher leaves a cart, the sweep of
@@ -14,8 +14,6 @@ import { confirmedAccount, freshAddress } from './support/accounts';
  * runs that often. Without it the first reminder would come after a day.
  */
 
-/** The outbox of the app under test (playwright.config.ts runs it with DATA_DIR=E2E_DATA_DIR). */
-const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 const SUBJECT = 'Il tuo carrello su Kreide ti aspetta';
 
 async function setMarketingConsent(request: APIRequestContext, origin: string, newsletter: boolean) {
@@ -30,20 +28,20 @@ test('a teacher’s left cart is reminded, and its link restores it in a fresh a
   browser,
   baseURL,
 }) => {
-  const BUYER = freshAddress('carrello');
+  const teacher = freshAddress('carrello');
   const origin = baseURL!;
   // A teacher of her own: the demo buyer's cart, once reminded, is not reminded again while its
   // link lives (lib/commerce/abandoned-carts.ts), so a second run on this database would wait in vain.
   const buyer = await browser.newContext({ baseURL });
-  await confirmedAccount(buyer.request, 'it', { email: BUYER, password: 'e2e-carrello-1', name: 'Insegnante E2E' });
+  await confirmedAccount(buyer.request, 'it', { email: teacher, password: 'e2e-carrello-1', name: 'Insegnante E2E' });
   const signedIn = await buyer.request.post('/api/v3/oauth2/authenticate?world=it', {
     headers: { origin },
-    data: { client_id: 'web', grant_type: 'password', username: BUYER, password: 'e2e-carrello-1' },
+    data: { client_id: 'web', grant_type: 'password', username: teacher, password: 'e2e-carrello-1' },
   });
   expect(signedIn.status()).toBe(200);
   const found = await (await buyer.request.get('/api/v3/search?world=it&price=paid&sort=newest')).json();
   const material = (found.items as { id: number; title: string }[])[2]!;
-  const since = readOutbox(OUTBOX).length;
+  const since = outboxSize();
 
   // The cart first, then the consent to marketing mail (a reminder is one): the sweep claims the
   // cart once it has been left alone long enough, with this line in it.
@@ -59,9 +57,7 @@ test('a teacher’s left cart is reminded, and its link restores it in a fresh a
     await expect
       .poll(
         () => {
-          reminder = readOutbox(OUTBOX)
-            .slice(since)
-            .find((mail) => mail.to.includes(BUYER) && mail.subject === SUBJECT);
+          reminder = mailsTo(teacher, since, SUBJECT)[0];
           return Boolean(reminder);
         },
         {

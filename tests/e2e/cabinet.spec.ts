@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { readOutbox } from '@/lib/mail/outbox';
 import { renderAccountMail } from '@/lib/mail/account-mails';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
-
-/** The outbox of the app under test (playwright.config.ts runs it with DATA_DIR=E2E_DATA_DIR). */
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
+import { confirmedAccount } from './support/accounts';
+import { mailsTo } from './support/mail';
 
 /** The cabinet-settings texts of a world's language over the English ones (the app's fallback). */
 function texts(world: WorldCode) {
@@ -156,22 +154,7 @@ for (const world of ['de', 'it'] as const) {
         const email = `delete-me-${world}-${Date.now()}@example.test`;
         const password = 'a long enough password';
         const name = 'Cancella Mi';
-        const registered = await page.request.post(`/api/v3/registration/register?world=${world}`, {
-          data: { email, password, public_name: name, accept_terms: true },
-        });
-        expect(registered.status()).toBe(202);
-        let link = '';
-        await expect
-          .poll(() => {
-            const mail = readOutbox(OUTBOX).find((m) => m.to.includes(email));
-            link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-            return link;
-          })
-          .not.toBe('');
-        const token = new URL(link).pathname.split('/').pop()!;
-        expect(
-          (await page.request.post(`/api/v3/registration/confirm?world=${world}`, { data: { token } })).status(),
-        ).toBe(200);
+        await confirmedAccount(page.request, world, { email, password, name });
 
         await signIn(page, world, email, password);
         await openCabinet(page, world, 'cabinet-delete-account');
@@ -189,9 +172,7 @@ for (const world of ['de', 'it'] as const) {
         expect((await page.request.get('/api/v1/user')).status()).toBe(401);
 
         const goodbye = renderAccountMail('accountDeleted', world, { name }).subject;
-        await expect
-          .poll(() => readOutbox(OUTBOX).some((m) => m.to.includes(email) && m.subject === goodbye))
-          .toBe(true);
+        await expect.poll(() => mailsTo(email, 0, goodbye).length).toBeGreaterThan(0);
 
         await page.goto(pathFor(world, 'login'));
         await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
