@@ -1,15 +1,11 @@
 import crypto from 'node:crypto';
-import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { slugify } from '@/lib/text/slugify';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 
-/** Passwords are hashed with argon2id, with the library's defaults. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
+export { hashPassword } from './password-hash';
 
 /** A short referral code, unambiguous to read aloud (no 0/O, 1/l). */
 export function newInviteCode(): string {

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -7,6 +6,7 @@ import * as t from '@/lib/db/schema';
 import { authenticateSocial, SOCIAL_PROVIDERS, type SocialProvider } from './social/authenticate-social';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import { getAccountStatus } from './accounts';
+import { hashPassword, passwordMatches } from './password-hash';
 import { redeemAuthorizationCode } from './app-authorization';
 import { beginPasswordSignIn } from './sign-in-limits';
 import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
@@ -101,9 +101,9 @@ export async function authenticate(
     .select({ id: t.users.id, passwordHash: t.users.passwordHash })
     .from(t.users)
     .where(eq(t.users.email, email));
-  dummyHash ??= argon2.hash('kreide-no-such-account', { type: argon2.argon2id });
+  dummyHash ??= hashPassword('kreide-no-such-account');
   const hash = user?.passwordHash ?? (await dummyHash);
-  const ok = await argon2.verify(hash, input.password!).catch(() => false);
+  const ok = await passwordMatches(hash, input.password!);
   if (!user || !user.passwordHash || !ok)
     throw new AppError('unauthorized', undefined, { reason: 'invalid_credentials' });
   await attempt.succeeded();

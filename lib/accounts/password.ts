@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
@@ -13,6 +12,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { findUserByEmail, getAccountStatus, hashPassword } from './accounts';
 import { emailSchema, mailedTokenSchema, passwordSchema } from './credentials';
+import { passwordMatches } from './password-hash';
 import { absoluteLink } from './links';
 import { activate } from './registration';
 import { liftSignInLocks } from './sign-in-limits';
@@ -140,7 +140,7 @@ export async function verifyUserPassword(userId: number, password: string): Prom
     .select({ passwordHash: t.users.passwordHash })
     .from(t.users)
     .where(eq(t.users.id, userId));
-  return user?.passwordHash ? argon2.verify(user.passwordHash, password).catch(() => false) : false;
+  return user?.passwordHash ? passwordMatches(user.passwordHash, password) : false;
 }
 
 async function setPassword(userId: number, password: string): Promise<void> {

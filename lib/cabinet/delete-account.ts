@@ -1,7 +1,7 @@
 import 'server-only';
-import argon2 from 'argon2';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { newInviteCode } from '@/lib/accounts/accounts';
+import { passwordMatches } from '@/lib/accounts/password-hash';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
@@ -82,7 +82,7 @@ export async function deleteAccount(
   if (method === 'password') {
     if (!input.password)
       throw new AppError('validation_failed', undefined, [{ path: 'password', message: 'Required', code: 'required' }]);
-    const ok = await argon2.verify(user.passwordHash!, input.password).catch(() => false);
+    const ok = await passwordMatches(user.passwordHash!, input.password);
     if (!ok) {
       await hit(rule);
       throw new AppError('forbidden', undefined, [

@@ -4,7 +4,6 @@
  * and previews, free and paid items, sales, bundles and interactive materials.
  */
 import crypto from 'node:crypto';
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
@@ -13,6 +12,7 @@ import { slugify } from '@/lib/text/slugify';
 import { MAIN_WORLDS, getWorld, type MainWorld } from '@/lib/worlds/worlds';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { refreshSearchTerms } from '@/lib/search/terms';
+import { hashPassword } from '@/lib/accounts/password-hash';
 import { DEMO_BILLING_ADDRESS, seedDemoOrders, seedDemoSales } from './demo-orders';
 import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
 import { demoWorksheetPdf } from './pdf-templates';
@@ -122,7 +122,7 @@ export async function seedDemoCatalogue(
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
   const random = new Random(20260101);
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const perWorld = Math.floor(options.materials / MAIN_WORLDS.length);
   const authorsPerWorld = Math.max(8, Math.ceil(perWorld / 30));
   let userCount = 0;
