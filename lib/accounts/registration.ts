@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueueAccountMail } from '@/lib/mail/account-mails';
-import { enforce, RATE_LIMITS, signUpsPerIp } from '@/lib/security/rate-limit';
+import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { createAccount, findUserByEmail, getAccountStatus, hashPassword } from './accounts';
@@ -41,7 +41,7 @@ async function findInviter(code: string | undefined): Promise<number | null> {
  * the same either way, so sign-up tells nobody which addresses are registered.
  */
 export async function register(input: z.infer<typeof registerSchema>, context: { world: WorldCode; ip: string }) {
-  await enforce({ key: `sign-up:ip:${context.ip}`, ...RATE_LIMITS.signUpPerIp, limit: signUpsPerIp() });
+  await enforce({ key: `sign-up:ip:${context.ip}`, ...RATE_LIMITS.signUpPerIp });
   const invitedByUserId = await findInviter(input.invite_code);
   // Hashing first keeps both branches equally slow.
   const passwordHash = await hashPassword(input.password);

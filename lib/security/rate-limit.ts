@@ -38,15 +38,21 @@ export const RATE_LIMITS = {
   tokenUsePerIp: { limit: 30, windowMs: 10 * 60_000 },
 } as const;
 
+/** A counter of one client address: `<what>:ip:<address>` (not one of an account *and* address). */
+const PER_ADDRESS_KEY = /^[a-z-]+:ip:/;
+
 /**
- * Sign-ups allowed per client address and hour. Test-only (like KREIDE_TEST_ABANDONED_CART_SECONDS):
- * KREIDE_TEST_SIGN_UPS_PER_IP raises it for the browser journeys' server, where one address stands
- * for every teacher and repeated runs register seven accounts each (`--repeat-each 3`). Unset in
- * every real deployment; the limit itself is tested against the real figure.
+ * The limit a rule holds. Test-only (like KREIDE_TEST_ABANDONED_CART_SECONDS):
+ * KREIDE_TEST_PER_IP_LIMIT_FACTOR multiplies the limits of per-address counters for the browser
+ * journeys' server, where one address stands for every teacher and repeated runs on one database
+ * (`--repeat-each 3`) register accounts, check wrong passwords and ask for recovery links many
+ * times within a window. Bounded 1–100, read only when set, never in a real deployment; the real
+ * figures are tested in the API integration tests. Per-account limits never change.
  */
-export function signUpsPerIp(): RateLimitRule['limit'] {
-  const value = Number(process.env.KREIDE_TEST_SIGN_UPS_PER_IP);
-  return Number.isInteger(value) && value >= 1 && value <= 1000 ? value : RATE_LIMITS.signUpPerIp.limit;
+export function limitOf(rule: RateLimitRule): number {
+  if (!PER_ADDRESS_KEY.test(rule.key)) return rule.limit;
+  const factor = Number(process.env.KREIDE_TEST_PER_IP_LIMIT_FACTOR);
+  return Number.isInteger(factor) && factor >= 1 && factor <= 100 ? rule.limit * factor : rule.limit;
 }
 
 /** The client address server.ts wrote into the request (never a client-supplied header). */
@@ -69,7 +75,7 @@ export async function hit(rule: RateLimitRule): Promise<{ allowed: boolean; retr
     RETURNING hits::int AS hits,
       ceil(extract(epoch FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int AS ends_in`);
   const row = result.rows[0]!;
-  return { allowed: row.hits <= rule.limit, retryAfterSeconds: Math.max(1, row.ends_in) };
+  return { allowed: row.hits <= limitOf(rule), retryAfterSeconds: Math.max(1, row.ends_in) };
 }
 
 /** Reads a counter without counting (used to refuse before the expensive password check). */
@@ -79,7 +85,7 @@ export async function isLimited(rule: RateLimitRule): Promise<{ limited: boolean
     SELECT hits::int AS hits, ceil(extract(epoch FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int AS ends_in
     FROM rate_limits WHERE key = ${rule.key} AND window_started_at > now() - make_interval(secs => ${windowSeconds})`);
   const row = result.rows[0];
-  return row && row.hits >= rule.limit
+  return row && row.hits >= limitOf(rule)
     ? { limited: true, retryAfterSeconds: Math.max(1, row.ends_in) }
     : { limited: false, retryAfterSeconds: 0 };
 }

@@ -47,6 +47,10 @@ function html(text: string): string {
  */
 export async function startStripeDouble(options: { port?: number; webhook?: DoubleWebhook } = {}) {
   const sessions: DoubleSession[] = [];
+  // Session ids unique beyond this double's life, as Stripe's are: the browser journeys start a
+  // new double on each run against a database that keeps the orders of earlier runs, whose
+  // provider references are unique.
+  const idBase = Date.now();
   const refunds: DoubleRefund[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
@@ -64,7 +68,7 @@ export async function startStripeDouble(options: { port?: number; webhook?: Doub
             if (match) metadata[match[1]!] = value;
           }
           session = {
-            id: `cs_test_${sessions.length + 1}`,
+            id: `cs_test_${idBase}${sessions.length + 1}`,
             amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
             currency: form.get('line_items[0][price_data][currency]') ?? '',
             metadata,
