@@ -284,19 +284,49 @@ async function contrastInEveryState(page: Page): Promise<string[]> {
   await forced('disabled');
   await forced('current');
   // Hovered with the real mouse (a hovered control hovers its ancestors too, which a forced
-  // `:hover` would not), then measured hovered, and hovered and focused, in one call. Three round
-  // trips a control instead of eight, and none for controls with no text of their own, took one
-  // world's run from 155 s to about 60 s.
-  const count = await page.locator(CONTROLS).count();
-  for (let i = 0; i < count; i++) {
+  // `:hover` would not), then measured hovered, and hovered and focused, in one call: three round
+  // trips a control. Only one control of each look is hovered: controls whose chain from the page
+  // down to them has the same tags, classes, inline styles and the attributes and positions our
+  // stylesheets select on (styleSignature) get the same styles when hovered or focused, so a list
+  // of fifty material links costs one control's round trips, not fifty.
+  const representatives = await page.evaluate((selector) => {
+    // What a selector in our stylesheets can tell two controls apart by (grep the CSS for
+    // attribute selectors and structural pseudo-classes when adding one).
+    const STYLED_ATTRIBUTES = ['aria-invalid', 'aria-current', 'aria-selected', 'aria-expanded', 'type', 'disabled'];
+    const styleSignature = (el: Element) => {
+      const parts: string[] = [];
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const attributes = STYLED_ATTRIBUTES.map((name) => node!.getAttribute(name) ?? '').join(',');
+        // `:nth-child(n + 9)` is the only structural pseudo-class in our stylesheets, `:empty` the
+        // only one about content.
+        const position = [...(node.parentElement?.children ?? [])].indexOf(node) >= 8 ? 'ninth or later' : '';
+        const empty = node.childNodes.length === 0 ? 'empty' : '';
+        parts.push(
+          `${node.tagName}.${node.getAttribute('class') ?? ''}[${node.getAttribute('style') ?? ''}|${attributes}|${position}|${empty}]`,
+        );
+      }
+      return parts.join('<');
+    };
+    const seen = new Set<string>();
+    const chosen: number[] = [];
+    document.querySelectorAll(selector).forEach((el, i) => {
+      // Nothing to read in any state (the classification step's 270 checkboxes): not hovered.
+      if (!window.kreideCarriesText!(el)) return;
+      // Visible as Playwright counts it: a box with an area, not `visibility: hidden`.
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return;
+      const signature = styleSignature(el);
+      if (seen.has(signature)) return;
+      seen.add(signature);
+      chosen.push(i);
+    });
+    return chosen;
+  }, CONTROLS);
+  for (const i of representatives) {
     const centre = await page.evaluate(
       ({ selector, i }) => {
         const el = document.querySelectorAll(selector)[i];
-        // Nothing to read in any state (the classification step's 270 checkboxes): not hovered.
-        if (!el || !window.kreideCarriesText!(el)) return null;
-        // Visible as Playwright counts it: a box with an area, not `visibility: hidden`.
-        const box = el.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
+        if (!el) return null;
         el.scrollIntoView({ block: 'center', inline: 'center' });
         const seen = el.getBoundingClientRect();
         return { x: seen.left + seen.width / 2, y: seen.top + seen.height / 2 };
