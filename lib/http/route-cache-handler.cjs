@@ -22,6 +22,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next outside its bundler */
 const { expireTags, isExpired } = require('../cache/tag-store.cjs');
 const { processWide } = require('../process-wide.cjs');
+const { Lru } = require('../cache/lru.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const TAGS_HEADER = 'x-next-cache-tags';
@@ -32,53 +33,6 @@ const NOT_FOUND_SHARE = 0.1;
 /** Renders in flight are remembered this long at most (and this many at once). */
 const PENDING_MAX_MS = 60_000;
 const MAX_PENDING = 10_000;
-
-/** A least-recently-used map bounded by entries and by bytes. */
-class Lru {
-  /** @param {number} maxEntries @param {number} maxBytes */
-  constructor(maxEntries, maxBytes) {
-    this.maxEntries = maxEntries;
-    this.maxBytes = maxBytes;
-    this.bytes = 0;
-    /** @type {Map<string, any>} */
-    this.entries = new Map();
-  }
-
-  /** @param {string} key */
-  get(key) {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  /** @param {string} key @param {{ bytes: number }} entry */
-  set(key, entry) {
-    this.delete(key);
-    // An entry larger than the whole budget would only push everything else out.
-    if (entry.bytes > this.maxBytes) return;
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
-  }
-
-  /** @param {string} key */
-  delete(key) {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(key);
-  }
-
-  get size() {
-    return this.entries.size;
-  }
-}
 
 /**
  * The process's store (its pages, its not-found pages, the renders in flight) as `slot.state`,
