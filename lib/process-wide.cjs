@@ -18,8 +18,10 @@ const PROCESS_WIDE_STATE = Object.freeze({
     'lib/cache/tag-store.cjs: when each cache tag last changed, written by lib/cache, read by the cache handler',
   'next-cache-handler':
     "lib/http/route-cache-handler.cjs: Next's page and data cache (Next makes a handler per request)",
-  'html-cache': "lib/http/html-cache.ts: anonymous public pages server.ts serves, purged by route code's invalidations",
-  'private-page-cache': 'lib/http/private-page-cache.ts: private pages server.ts serves, purged like the public ones',
+  'page-store':
+    'lib/http/page-store.ts: rendered pages server.ts serves, public and private, purged by route code and NOTIFY',
+  'render-tags':
+    "lib/cache/render-tags.cjs: the tags of the reads each page render makes, noted by Next's cache handler",
   'author-domains': 'lib/proxy/author-domains.ts: the author-domain map both server.ts and the proxy look hosts up in',
   'session-secret': 'lib/accounts/session-secret.ts: the cookie secret, read from DATA_DIR once',
 });

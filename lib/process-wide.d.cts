@@ -8,8 +8,8 @@ export type ProcessWideName =
   | 'cache-listener'
   | 'tag-store'
   | 'next-cache-handler'
-  | 'html-cache'
-  | 'private-page-cache'
+  | 'page-store'
+  | 'render-tags'
   | 'author-domains'
   | 'session-secret';
 

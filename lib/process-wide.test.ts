@@ -8,8 +8,8 @@ const TYPED_NAMES: Record<ProcessWideName, true> = {
   'cache-listener': true,
   'tag-store': true,
   'next-cache-handler': true,
-  'html-cache': true,
-  'private-page-cache': true,
+  'page-store': true,
+  'render-tags': true,
   'author-domains': true,
   'session-secret': true,
 };
@@ -34,9 +34,9 @@ describe('process-wide state', () => {
     const first = separateCopy<typeof import('./process-wide.cjs')>('./process-wide.cjs');
     const second = separateCopy<typeof import('./process-wide.cjs')>('./process-wide.cjs');
     expect(first).not.toBe(second);
-    const made = first.processWide('html-cache', () => ({ made: 'first' }));
+    const made = first.processWide('page-store', () => ({ made: 'first' }));
     const create = jest.fn(() => ({ made: 'second' }));
-    expect(second.processWide('html-cache', create)).toBe(made);
+    expect(second.processWide('page-store', create)).toBe(made);
     expect(create).not.toHaveBeenCalled();
   });
 

@@ -240,7 +240,7 @@ async function sellingRows(seller: { email: string; password: string; materialId
     rows.push({ ...(await load(name, url, auth)), budgetP99: 300 });
   }
 
-  // The rows above are served from the copy kept per session (lib/http/private-page-cache.ts);
+  // The rows above are served from the copy kept per session (lib/http/private-pages.ts);
   // a first view is rendered by Next: one cookie more makes each request a first view.
   const firstViews: SellingFigures['firstViews'] = [];
   for (const [name, url] of candidates.filter(([, url]) => !url.startsWith('/api/'))) {

@@ -254,7 +254,7 @@ export function defineRoute<
       return errorResponse(world, 'internal');
     } finally {
       // Whatever an account writes may show on its cabinet pages: the copies kept rendered for
-      // it (lib/http/private-page-cache.ts) go before it hears back, so its next page load shows
+      // it (lib/http/private-pages.ts) go before it hears back, so its next page load shows
       // the change. Refused writes too: one that failed after committing part of its work would
       // otherwise leave a page behind.
       if (writer !== null)

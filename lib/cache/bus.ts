@@ -1,6 +1,4 @@
-import { getHtmlCache } from '@/lib/http/html-cache';
-import { getPrivatePageCache, purgePrivatePages } from '@/lib/http/private-page-cache';
-import { purgeHtmlPages } from './html-purge';
+import { getPageStore } from '@/lib/http/page-store';
 import { CacheListener } from './listener';
 import { TAGS, isPagesOnlyTag } from './tags';
 import { processWide } from '@/lib/process-wide.cjs';
@@ -12,23 +10,20 @@ const started = processWide('cache-listener', (): { listener?: CacheListener } =
 
 /**
  * Expires `tags` in this process: Next's cached data and pages (the tag store its cache handler
- * reads) and the in-process HTML caches, public and private. `*` expires everything.
+ * reads) and the stored pages, public and private, filed under them (lib/http/page-store.ts).
+ * `*` expires everything.
  */
 export function applyTagsLocally(tags: readonly string[]): void {
   if (tags.includes(TAGS.all)) return expireEverythingLocally();
   const dataTags = tags.filter((tag) => !isPagesOnlyTag(tag));
-  if (dataTags.length > 0) {
-    expireTags(dataTags);
-    purgeHtmlPages(getHtmlCache(), dataTags);
-  }
-  purgePrivatePages(tags);
+  if (dataTags.length > 0) expireTags(dataTags);
+  getPageStore().purge(tags);
 }
 
 /** Expires everything cached in this process (invalidations may have been missed). */
 export function expireEverythingLocally(): void {
   expireAll();
-  getHtmlCache().purge();
-  getPrivatePageCache().purge();
+  getPageStore().purgeAll();
 }
 
 /** Sends `tags` to the other Kreide processes; without a listener (embedded database) a no-op. */

@@ -1,4 +1,4 @@
-import { getHtmlCache } from '@/lib/http/html-cache';
+import { getPageStore } from '@/lib/http/page-store';
 import { processWide } from '@/lib/process-wide.cjs';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { nextCacheStub } from '@/tests/support/next-cache';
@@ -20,17 +20,19 @@ const materialFootprint = jest.mocked(materialFootprintTags);
 const started = processWide('cache-listener', (): { listener?: unknown } => ({}));
 const published: string[][] = [];
 
-const page = () => ({
+/** A public page filed under the tags its render read. */
+const page = (...tags: string[]) => ({
   status: 200,
   headers: {},
   page: { template: { segments: [Buffer.from('<html></html>')] }, gzip: null },
   ttlMs: 300_000,
+  tags,
 });
 const key = (path: string) => `localhost:3000|${path}|gzip`;
 
 beforeEach(() => {
   resetTagStore();
-  getHtmlCache().purge();
+  getPageStore().purgeAll();
   nextCacheStub.reset();
   published.length = 0;
   started.listener = { publish: async (tags: string[]) => void published.push([...tags]) };
@@ -45,12 +47,12 @@ afterAll(() => {
 describe('invalidateAuthor', () => {
   it("expires the author's own tags here at once, and sends them to the other processes", async () => {
     const authorPage = key(pathFor('de', 'author', { id: '7', slug: 'frau-demo' }));
-    getHtmlCache().set(authorPage, page());
+    getPageStore().set('public', authorPage, page(TAGS.author(7), TAGS.followList(7)));
     const before = Date.now() - 1;
     const done = invalidateAuthor(7);
     // Before the promise is awaited: the route answers right after calling it.
     expect(isExpired([TAGS.author(7)], before)).toBe(true);
-    expect(getHtmlCache().get(authorPage)).toBeUndefined();
+    expect(getPageStore().get('public', authorPage)).toBeUndefined();
     await done;
     // Then the popular-authors shelf of their world (follower counts, privacy), nothing more.
     expect(published).toEqual([[TAGS.author(7), TAGS.followList(7)], [TAGS.popularAuthors('de')]]);
@@ -62,15 +64,15 @@ describe('invalidateAuthor', () => {
   it('with a new name or picture, also expires where the author appears', async () => {
     const materialPage = key(pathFor('it', 'material', { id: '2', slug: 'x' }));
     const otherMaterial = key(pathFor('it', 'material', { id: '3', slug: 'y' }));
-    getHtmlCache().set(materialPage, page());
-    getHtmlCache().set(otherMaterial, page());
+    getPageStore().set('public', materialPage, page(TAGS.material(2)));
+    getPageStore().set('public', otherMaterial, page(TAGS.material(3)));
     await invalidateAuthor(7, { catalogue: true });
     expect(authorFootprint).toHaveBeenCalledWith(7);
     for (const tag of [TAGS.material(1), TAGS.material(2), TAGS.world('de'), TAGS.landings])
       expect(expiredAt(tag)).toBeDefined();
     expect(expiredAt(TAGS.material(3))).toBeUndefined();
-    expect(getHtmlCache().get(materialPage)).toBeUndefined();
-    expect(getHtmlCache().get(otherMaterial)).toBeDefined();
+    expect(getPageStore().get('public', materialPage)).toBeUndefined();
+    expect(getPageStore().get('public', otherMaterial)).toBeDefined();
     expect(published.flat()).toEqual(expect.arrayContaining([TAGS.author(7), TAGS.material(1), TAGS.world('de')]));
   });
 
@@ -85,11 +87,11 @@ describe('invalidateAuthor', () => {
   it('expires everything when where the author appears cannot be read', async () => {
     authorFootprint.mockRejectedValue(new Error('connection lost'));
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    getHtmlCache().set(key('/de'), page());
+    getPageStore().set('public', key('/de'), page(TAGS.world('de')));
     const before = Date.now() - 1;
     await invalidateAuthor(7, { catalogue: true });
     expect(isExpired(['world:jp'], before)).toBe(true);
-    expect(getHtmlCache().size).toBe(0);
+    expect(getPageStore().size()).toBe(0);
     expect(published.flat()).toContain(TAGS.all);
   });
 });
@@ -103,13 +105,13 @@ describe('invalidateMaterial, invalidateWorld, invalidateDeletedAccount', () => 
   });
 
   it("expire a world's lists, and no other world's", async () => {
-    getHtmlCache().set(key('/de'), page());
-    getHtmlCache().set(key('/it'), page());
+    getPageStore().set('public', key('/de'), page(TAGS.world('de')));
+    getPageStore().set('public', key('/it'), page(TAGS.world('it')));
     await invalidateWorld('de');
     expect(expiredAt(TAGS.world('de'))).toBeDefined();
     expect(expiredAt(TAGS.world('it'))).toBeUndefined();
-    expect(getHtmlCache().get(key('/de'))).toBeUndefined();
-    expect(getHtmlCache().get(key('/it'))).toBeDefined();
+    expect(getPageStore().get('public', key('/de'))).toBeUndefined();
+    expect(getPageStore().get('public', key('/it'))).toBeDefined();
   });
 
   it("expire a deleted account's appearances, and every follow list and storefront lookup", async () => {

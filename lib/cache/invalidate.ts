@@ -60,7 +60,7 @@ export async function expireSellerCabinetsOfOrder(orderId: number): Promise<void
 }
 
 /**
- * An account wrote something: every page kept rendered for it (lib/http/private-page-cache.ts)
+ * An account wrote something: every page kept rendered for it (lib/http/private-pages.ts)
  * goes, in this process at once and in every other through NOTIFY. No data carries the tag, so
  * Next's request state is left alone.
  */

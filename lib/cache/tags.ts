@@ -32,7 +32,7 @@ export const TAGS = {
   blogPost: (id: number): string => `blog-post:${checkedId(id)}`,
   /** A seller's own cabinet figures (materials list, sales, evaluation): private, per seller. */
   seller: (id: number): string => `seller:${checkedId(id)}`,
-  /** One account's cached private pages (lib/http/private-page-cache.ts): no data carries it. */
+  /** One account's cached private pages (lib/http/private-pages.ts): no data carries it. */
   accountPages: (id: number): string => `account-pages:${checkedId(id)}`,
   world: (code: string): string => `world:${checkedWord(code)}`,
   popularAuthors: (code: string): string => `popular-authors:${checkedWord(code)}`,
@@ -78,7 +78,7 @@ export const CACHE_KEYS = {
 
 export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
 
-/** What a tag names, read back from its text (HTML-cache purges and tests). */
+/** What a tag names, read back from its text (page-store purges and tests). */
 export type ParsedTag =
   | { kind: 'material' | 'author' | 'follows' | 'blog-post' | 'seller' | 'account-pages'; id: number }
   | { kind: 'world' | 'popular-authors'; code: string }
@@ -98,7 +98,7 @@ export function isPrivateTag(tag: string): boolean {
 }
 
 /**
- * Tags that name nothing but kept private pages (lib/http/private-page-cache.ts): no data
+ * Tags that name nothing but kept private pages (lib/http/private-pages.ts): no data
  * carries them, so Next's tag store never needs to hear of them (each would take a place in it).
  */
 export function isPagesOnlyTag(tag: string): boolean {

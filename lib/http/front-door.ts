@@ -21,10 +21,8 @@ export const KEEP_ALIVE_MS = 65_000;
  */
 export function createFrontDoor({ handle, dev, upgradeRoutes }: FrontDoorOptions): Server {
   const server = createServer((req, res) => {
-    // preRoute answers from memory, or hands over to Next (itself, after an asynchronous check).
-    const toNext = () => void handle(req, res);
-    if (preRoute(req, res, toNext)) return;
-    toNext();
+    // preRoute answers from memory, or hands the request over to Next itself.
+    preRoute(req, res, () => void handle(req, res));
   });
   takeUpgrades(server, { passToNext: dev, routes: upgradeRoutes });
   // Node closes an idle kept-alive connection after 5 s. A client that sends its next request

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { getHtmlCache } from './html-cache';
+import { getPageStore } from './page-store';
 import { preRoute } from './pre-route';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  getHtmlCache().purge();
+  getPageStore().purgeAll();
   seenByNext.length = 0;
 });
 

@@ -6,15 +6,10 @@ import { recordClientAddress } from '@/lib/security/client-ip';
 import { maskSecretPath } from './secret-paths';
 import { installCompression } from './compression';
 import { createNonce, getCspBuilder } from './csp';
-import { captureIntoCache, htmlCacheKey, serveCached } from './html-cache';
+import { capturePage, privatePageKey, publicPageKey, serveCached } from './page-store';
 import { installNonceInjection } from './nonce-response';
-import {
-  accountOfSessionCookie,
-  getPrivatePageCache,
-  PRIVATE_PAGE_TTL_MS,
-  privatePageCandidate,
-  privatePageKey,
-} from './private-page-cache';
+import { accountOfSessionCookie, PRIVATE_PAGE_TTL_MS, privatePageCandidate, privatePageTags } from './private-pages';
+import { recordRenderTags } from '@/lib/cache/render-tags.cjs';
 import { encodeResolution, RESOLUTION_HEADER, resolveRequest, type RequestResolution } from '@/lib/request/resolution';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
@@ -27,9 +22,10 @@ const SEARCH_TTL_MS = 60_000;
 
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
- * never I/O but for one: a seller's cabinet page (private-page-cache.ts) checks its session
- * before it may be served from memory, and hands the request to `next` itself when it is not.
- * Returns true when it answered the request itself or took it over. Every response gets the
+ * never I/O but for one: a seller's cabinet page (private-pages.ts) checks its session before it
+ * may be served from memory. Given `next`, it hands the request to Next itself; without, the
+ * caller does when it returns false. Returns true when it answered the request itself or took it
+ * over. Stored pages live in the page store (page-store.ts). Every response gets the
  * security headers; every HTML page its own CSP nonce, cached or rendered by Next. The request's
  * resolution (lib/request/resolution.ts) is worked out here once and handed on in a request header,
  * so the proxy and the area pages behind it never look the route up again.
@@ -83,29 +79,38 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     return writeHead(status === 308 ? 301 : status, ...rest);
   }) as ServerResponse['writeHead'];
 
-  let capture: (() => void) | null = null;
+  /** Installs the capture of a page to be stored; returns the set its render's tags go into. */
+  let capture: (() => Set<string> | null) | null = null;
   if (resolution.world && resolution.route && resolution.robots) {
     // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
     res.setHeader('X-Robots-Tag', robotsHeaderValue(resolution.robots));
     resolution = maskedResolution(req, res, resolution);
     // Public pages are the same for every anonymous visitor: serve them from memory.
     if (resolution.cache === 'public-page' || resolution.cache === 'public-search') {
-      const key = htmlCacheKey(req);
+      const key = publicPageKey(req);
       if (key) {
-        const served = serveCached(req, res, key, cachedPageCsp);
+        const served = serveCached(req, res, 'public', key, cachedPageCsp);
         if (served) return true;
         capture =
           resolution.cache === 'public-search'
             ? () =>
-                captureIntoCache(req, res, key, SEARCH_TTL_MS, {
+                capturePage(req, res, {
+                  partition: 'public',
+                  key,
+                  ttlMs: SEARCH_TTL_MS,
                   overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
                 })
-            : () => captureIntoCache(req, res, key, PAGE_TTL_MS);
+            : () => capturePage(req, res, { partition: 'public', key, ttlMs: PAGE_TTL_MS });
       }
     }
   }
 
-  const toNext = (capture: (() => void) | null) => {
+  /**
+   * Hands the request on towards Next: Next → capture (the page as rendered) → nonce injection →
+   * compression → the client. A public page being captured is rendered inside a recording of the
+   * tags its render reads (lib/cache/render-tags.cjs), which the page is stored under.
+   */
+  const toNext = (capture: (() => Set<string> | null) | null, next?: () => void): boolean => {
     // Routing only: who is asking, the pages read from the cookie themselves.
     req.headers[RESOLUTION_HEADER] = encodeResolution(resolution);
     // A page's nonce changes with every response: a browser revalidating its old copy must get
@@ -114,39 +119,45 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
       delete req.headers['if-none-match'];
       delete req.headers['if-modified-since'];
     }
-    // Next → capture (the page as rendered) → nonce injection → compression → the client.
     installCompression(req, res);
     installNonceInjection(req, res, (nonce) => csp.build(nonce, host, secure));
-    capture?.();
+    const renderTags = capture?.() ?? null;
+    if (!next) return false;
+    if (renderTags) recordRenderTags(renderTags, next);
+    else next();
+    return true;
   };
 
   const sealedSession = next && resolution.cache === 'private-page' ? privatePageCandidate(req) : null;
   if (next && sealedSession) {
-    const cache = getPrivatePageCache();
     void accountOfSessionCookie(sealedSession)
       .then((userId) => {
         // No valid session: Next sends the visitor to the login page.
         if (userId === null) return null;
         const key = privatePageKey(req, userId);
-        const served = serveCached(req, res, key, cachedPageCsp, cache);
+        const served = serveCached(req, res, 'private', key, cachedPageCsp);
         if (served) return 'served';
-        return () => captureIntoCache(req, res, key, PRIVATE_PAGE_TTL_MS, { privatePage: true }, cache);
+        return () =>
+          capturePage(req, res, {
+            partition: 'private',
+            key,
+            ttlMs: PRIVATE_PAGE_TTL_MS,
+            tags: privatePageTags(userId),
+          });
       })
       .catch((error: unknown) => {
         // The session could not be checked (database away): Next renders, and says so itself.
-        console.error('private page cache:', (error as Error).message);
+        console.error('private page store:', (error as Error).message);
         return null;
       })
       .then((outcome) => {
         if (outcome === 'served' || res.headersSent) return;
-        toNext(outcome);
-        next();
+        toNext(outcome, next);
       });
     return true;
   }
 
-  toNext(capture);
-  return false;
+  return toNext(capture, next);
 }
 
 /**

@@ -16,6 +16,8 @@
 //   not count as newer than the change.
 // - Pages prerendered by `next build` are not read from .next: each is rendered on its first
 //   request instead, once per process.
+// - Every tag of an entry a page render looks up or stores is noted in that request's recording
+//   (lib/cache/render-tags.cjs): the page store files the finished page under them.
 // Next makes a new handler per request: the entries are process-wide state (lib/process-wide.cjs),
 // one store per process.
 // Plain CommonJS: Next loads this file at run time, outside its bundler.
@@ -23,6 +25,7 @@
 const { expireTags, isExpired } = require('../cache/tag-store.cjs');
 const { processWide } = require('../process-wide.cjs');
 const { Lru } = require('../cache/lru.cjs');
+const { noteRenderTags } = require('../cache/render-tags.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const TAGS_HEADER = 'x-next-cache-tags';
@@ -116,6 +119,8 @@ class RouteCacheHandler {
 
   async get(key, ctx) {
     const now = Date.now();
+    // A data read names its tags whether it is found or not: the page rendering it shows that data.
+    if (ctx && ctx.kind === 'FETCH') noteRenderTags(ctx.tags);
     const entry = this.state.pages.get(key) ?? this.state.notFound.get(key);
     if (!entry) {
       this.renderBegins(key, now);
@@ -129,6 +134,7 @@ class RouteCacheHandler {
       this.renderBegins(key, now);
       return null;
     }
+    noteRenderTags(entry.tags);
     if (staleByTime(entry, ctx, now)) this.renderBegins(key, now);
     else this.state.pending.delete(key);
     return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
@@ -141,6 +147,7 @@ class RouteCacheHandler {
     pending.delete(key);
     const since = began !== undefined && now - began <= PENDING_MAX_MS ? began : now;
     const tags = data && data.kind === 'FETCH' ? [...((ctx && ctx.tags) || [])] : responseTags(data);
+    noteRenderTags(tags);
     this.state.pages.delete(key);
     this.state.notFound.delete(key);
     // A tag changed while this was rendered: it may hold the data from before the change.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { IncrementalCache } from 'next/dist/server/lib/incremental-cache';
 import { unstable_cache } from 'next/dist/server/web/spec-extension/unstable-cache';
+import { recordRenderTags } from '@/lib/cache/render-tags.cjs';
 import { expireTags, resetTagStore } from '@/lib/cache/tag-store.cjs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the handler is plain CommonJS, loaded by Next at run time
@@ -187,8 +188,27 @@ describe('the data cache (unstable_cache entries, kind FETCH)', () => {
       expect(await getAuthor(1)).toEqual({ id: 1, reads: 3 });
       expect(await getAuthor(2)).toEqual({ id: 2, reads: 2 });
       expect(filesUnder(dir)).toEqual([]);
+      // Each render's reads, found or not, are noted in that render's recording.
+      const first = new Set<string>();
+      const second = new Set<string>();
+      await Promise.all([recordRenderTags(first, () => getAuthor(1)), recordRenderTags(second, () => getAuthor(9))]);
+      expect([...first]).toEqual(['author:1']);
+      expect([...second]).toEqual(['author:9']);
     } finally {
       delete holder.__incrementalCache;
     }
+  });
+});
+
+describe("the render's recording", () => {
+  it('notes the tags of a page it stores or finds, without the implicit path tags', async () => {
+    const stored = new Set<string>();
+    const found = new Set<string>();
+    await recordRenderTags(stored, () =>
+      handler().set('/de/material/1', page(200, 'material:1,world:de,_N_T_/de/material/1'), PAGE_SET),
+    );
+    await recordRenderTags(found, () => handler().get('/de/material/1', PAGE_GET));
+    expect([...stored]).toEqual(['material:1', 'world:de']);
+    expect([...found]).toEqual(['material:1', 'world:de']);
   });
 });

@@ -15,7 +15,7 @@ import { DEFAULT_WORLD, isWorldCode, type WorldCode } from '@/lib/worlds/worlds'
 export const RESOLUTION_HEADER = 'x-kreide-resolution';
 
 /**
- * The seller's cabinet pages, kept rendered per session (lib/http/private-page-cache.ts). A seller
+ * The seller's cabinet pages, kept rendered per session (lib/http/private-pages.ts). A seller
  * of 2,000 materials and 50,000 sales costs Next 20–50 ms of one core per render of these pages,
  * and sellers reload them all day; served from memory they cost the session check and a copy.
  * Only pages whose every datum is expired by a tag are here: the seller's own writes (any API

@@ -9,7 +9,7 @@ import { TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getHtmlCache } from '@/lib/http/html-cache';
+import { getPageStore } from '@/lib/http/page-store';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -18,11 +18,13 @@ let sellerId: number;
 let sellerMaterials: { id: number; world: string }[];
 let otherMaterial: { id: number; authorId: number; world: string };
 
-const page = () => ({
+/** A public page filed under the tags its render read. */
+const page = (...tags: string[]) => ({
   status: 200,
   headers: {},
   page: { template: { segments: [Buffer.from('<html></html>')] }, gzip: null },
   ttlMs: 300_000,
+  tags,
 });
 const materialKey = (id: number) => `localhost:3000|${pathFor('de', 'material', { id: String(id), slug: 'x' })}|gzip`;
 
@@ -56,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => database.stop());
 beforeEach(() => {
   resetTagStore();
-  getHtmlCache().purge();
+  getPageStore().purgeAll();
 });
 
 describe(`cache invalidation on ${BACKEND}`, () => {
@@ -98,12 +100,12 @@ describe(`cache invalidation on ${BACKEND}`, () => {
   it("drops the author's material pages on a new name, and keeps other authors' pages", async () => {
     const mine = materialKey(sellerMaterials[0]!.id);
     const theirs = materialKey(otherMaterial.id);
-    getHtmlCache().set(mine, page());
-    getHtmlCache().set(theirs, page());
+    getPageStore().set('public', mine, page(TAGS.material(sellerMaterials[0]!.id)));
+    getPageStore().set('public', theirs, page(TAGS.material(otherMaterial.id)));
     const before = Date.now() - 1;
     await invalidateAuthor(sellerId, { catalogue: true });
-    expect(getHtmlCache().get(mine)).toBeUndefined();
-    expect(getHtmlCache().get(theirs)).toBeDefined();
+    expect(getPageStore().get('public', mine)).toBeUndefined();
+    expect(getPageStore().get('public', theirs)).toBeDefined();
     expect(isExpired([TAGS.material(sellerMaterials[0]!.id)], before)).toBe(true);
     expect(expiredAt(TAGS.material(otherMaterial.id))).toBeUndefined();
   });
@@ -160,10 +162,10 @@ describe(`cache invalidation on ${BACKEND}`, () => {
         const otherProcess = listener([]);
         await otherProcess.start();
         const mine = materialKey(sellerMaterials[0]!.id);
-        getHtmlCache().set(mine, page());
+        getPageStore().set('public', mine, page(TAGS.material(sellerMaterials[0]!.id)));
         const before = Date.now() - 1;
         await otherProcess.publish([TAGS.material(sellerMaterials[0]!.id)]);
-        await eventually(() => getHtmlCache().get(mine) === undefined);
+        await eventually(() => getPageStore().get('public', mine) === undefined);
         expect(isExpired([TAGS.material(sellerMaterials[0]!.id)], before)).toBe(true);
       });
 

@@ -15,8 +15,8 @@ import { refundOrder } from '@/lib/commerce/payments';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { preparePage } from '@/lib/http/html-cache';
-import { getPrivatePageCache } from '@/lib/http/private-page-cache';
+import { getPageStore, preparePage } from '@/lib/http/page-store';
+import { privatePageTags } from '@/lib/http/private-pages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getRoute } from '@/lib/routing/routes';
@@ -196,15 +196,16 @@ describe(`monthly payouts on ${BACKEND}`, () => {
       .where(sql`${t.materials.id} = ANY(${`{${extra.join(',')}}`}::int[])`);
     expect(sellerShareBasisPoints(own.length)).toBe(5000);
 
-    // The sellers' fees pages kept rendered for them (lib/http/private-page-cache.ts) must go.
-    const pages = getPrivatePageCache();
+    // The sellers' fees pages kept rendered for them (lib/http/private-pages.ts) must go.
+    const pages = getPageStore();
     const keep = (userId: number) => {
       const key = `${userId}|localhost|/de/konto/gutschriften|identity|cookies`;
-      pages.set(key, {
+      pages.set('private', key, {
         status: 200,
         headers: {},
         page: preparePage(Buffer.from('<html></html>'), false),
         ttlMs: 60_000,
+        tags: privatePageTags(userId),
       });
       return key;
     };
@@ -212,9 +213,9 @@ describe(`monthly payouts on ${BACKEND}`, () => {
 
     const response = await post(runRoute, '/api/v3/admin/payout-runs?world=de', admin, { period: '2024-01' });
     expect(response.status).toBe(201);
-    expect(pages.get(sellerPage)).toBeUndefined();
-    expect(pages.get(secondPage)).toBeUndefined();
-    expect(pages.get(buyerPage)).toBeDefined();
+    expect(pages.get('private', sellerPage)).toBeUndefined();
+    expect(pages.get('private', secondPage)).toBeUndefined();
+    expect(pages.get('private', buyerPage)).toBeDefined();
     const { run, created } = (await response.json()) as {
       run: {
         id: number;

@@ -7,7 +7,8 @@ import { applyTagsLocally } from '@/lib/cache/bus';
 import { expiredAt } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getPrivatePageCache, PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-page-cache';
+import { getPageStore } from '@/lib/http/page-store';
+import { PRIVATE_PAGE_TTL_MS } from '@/lib/http/private-pages';
 import { preRoute } from '@/lib/http/pre-route';
 import { decodeResolution, RESOLUTION_HEADER, resolveRequest, type RequestResolution } from '@/lib/request/resolution';
 import { apiRequest } from './support/request';
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  getPrivatePageCache().purge();
+  getPageStore().purgeAll();
 });
 
 interface Answer {

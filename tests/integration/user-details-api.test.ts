@@ -15,7 +15,8 @@ import { getAuthorProfile } from '@/lib/catalog/authors';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
-import { getHtmlCache } from '@/lib/http/html-cache';
+import { TAGS } from '@/lib/cache/tags';
+import { getPageStore } from '@/lib/http/page-store';
 import { solidImage, twoToneImage } from '@/lib/images/test-images';
 import { getStorage } from '@/lib/storage/storage';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
@@ -96,19 +97,27 @@ async function profileRow(id: number) {
 }
 
 /**
- * Which of `keys` the HTML cache purges while `work` runs. Read through purge's contract ("drops
- * every entry whose key contains the fragment"), so the test does not depend on how entries look.
+ * Which of `pages` (key → the tags its render read) the page store drops while `work` runs: each
+ * is stored under its tags first, so the test does not depend on how a purge finds them.
  */
-async function purgedKeys(keys: string[], work: () => Promise<unknown>): Promise<string[]> {
-  const purge = jest.spyOn(getHtmlCache(), 'purge');
-  try {
-    await work();
-    const fragments = purge.mock.calls.map(([fragment]) => fragment);
-    return keys.filter((key) => fragments.some((fragment) => fragment === undefined || key.includes(fragment)));
-  } finally {
-    purge.mockRestore();
-  }
+async function purgedKeys(pages: Record<string, string[]>, work: () => Promise<unknown>): Promise<string[]> {
+  const store = getPageStore();
+  store.purgeAll();
+  for (const [key, tags] of Object.entries(pages))
+    store.set('public', key, {
+      status: 200,
+      headers: {},
+      page: { template: { segments: [Buffer.from('<html></html>')] }, gzip: null },
+      ttlMs: 300_000,
+      tags,
+    });
+  await work();
+  return Object.keys(pages).filter((key) => store.get('public', key) === undefined);
 }
+
+/** An author's pages stand for the author (their profile's cached read). */
+const authorPages = (id: number | string, ...keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, [TAGS.author(Number(id))]]));
 
 async function errorOf(response: Response) {
   return ((await response.json()) as { error: { code: string; message: string; details: unknown } }).error;
@@ -162,26 +171,35 @@ describe(`user details API on ${BACKEND}`, () => {
       ];
       const others = [
         `localhost:3000|/de/autor/${accounts.seller.id}0/someone|gzip`,
-        'localhost:3000|/de/material/1/x|gzip',
+        // A material of nobody's: the seller's own materials show their name and go too.
+        'localhost:3000|/de/material/999999/x|gzip',
         `localhost:3000|/de/id/${accounts.seller.id}1|gzip`,
       ];
       let response!: Response;
-      const purged = await purgedKeys([...mine, ...others], async () => {
-        response = await changeDetails(
-          {
-            publicName: '  Frau   Dr. Müller ',
-            userName: 'Erika Müller',
-            subtitle: 'Mathe und Deutsch',
-            description:
-              '<p onmouseover="steal()">Hallo<script>alert(1)</script> <em>Klasse</em></p><img src=x onerror=alert(1)>',
-            facebookProfile: 'https://www.facebook.com/frau.mueller.schule/',
-            instagramProfile: '@frau.mueller',
-            pinterestProfile: 'https://www.pinterest.de/fraumueller',
-            privateProfile: true,
-          },
-          accounts.seller.cookie,
-        );
-      });
+      const purged = await purgedKeys(
+        {
+          ...authorPages(accounts.seller.id, ...mine),
+          ...authorPages(`${accounts.seller.id}0`, others[0]!),
+          [others[1]!]: [TAGS.material(999_999)],
+          ...authorPages(`${accounts.seller.id}1`, others[2]!),
+        },
+        async () => {
+          response = await changeDetails(
+            {
+              publicName: '  Frau   Dr. Müller ',
+              userName: 'Erika Müller',
+              subtitle: 'Mathe und Deutsch',
+              description:
+                '<p onmouseover="steal()">Hallo<script>alert(1)</script> <em>Klasse</em></p><img src=x onerror=alert(1)>',
+              facebookProfile: 'https://www.facebook.com/frau.mueller.schule/',
+              instagramProfile: '@frau.mueller',
+              pinterestProfile: 'https://www.pinterest.de/fraumueller',
+              privateProfile: true,
+            },
+            accounts.seller.cookie,
+          );
+        },
+      );
       expect(response.status).toBe(200);
       const answer = await response.json();
       expect(answer).toMatchObject({
@@ -360,7 +378,7 @@ describe(`user details API on ${BACKEND}`, () => {
       let response!: Response;
       expect(
         await purgedKeys(
-          [page],
+          authorPages(accounts.seller.id, page),
           async () => (response = await avatar(await twoToneImage(900, 600), accounts.seller.cookie)),
         ),
       ).toEqual([page]);
@@ -543,7 +561,7 @@ describe(`user details API on ${BACKEND}`, () => {
       let response!: Response;
       expect(
         await purgedKeys(
-          [page],
+          authorPages(accounts.seller.id, page),
           async () =>
             (response = await background(await solidImage(1600, 400, 'jpeg', '#224488'), accounts.seller.cookie)),
         ),

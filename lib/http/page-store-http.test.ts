@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { IncrementalCache } from 'next/dist/server/lib/incremental-cache';
+import { unstable_cache } from 'next/dist/server/web/spec-extension/unstable-cache';
+import { resetTagStore } from '@/lib/cache/tag-store.cjs';
+import { TAGS } from '@/lib/cache/tags';
+import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
+import { createFrontDoor } from './front-door';
+import { getPageStore, UNTAGGED_PAGE } from './page-store';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the handler is plain CommonJS, loaded by Next at run time
+const RouteCacheHandler = require('./route-cache-handler.cjs');
+
+/**
+ * The front door as server.ts builds it, in front of a stand-in for Next whose pages read their
+ * data through Next's own unstable_cache and our cache handler, as a real render does: which tags
+ * a stored page is filed under, and whether the first answer is the stored page.
+ */
+let dir: string;
+let server: http.Server;
+let port: number;
+let renders = 0;
+
+/** The world's home page: a cached read per world, streamed in chunks like Next's pages. */
+async function fakeNext(req: IncomingMessage, res: ServerResponse) {
+  const world = (req.url ?? '/').split(/[/?]/)[1] ?? 'de';
+  const readWorld = unstable_cache(async (code: string) => ({ code, render: ++renders }), ['home'], {
+    tags: [TAGS.world(world)],
+    revalidate: 300,
+  });
+  // Reads take their time, so that two renders running at once interleave.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const data = req.url?.includes('no-data') ? null : await readWorld(world);
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate');
+  const chunks = [
+    `<!DOCTYPE html><html lang="${world}"><head><script src="/_next/static/chunks/a.js" async=""></script></head>`,
+    `<body><script>${REMEMBER_WORLD_SCRIPT}</script><h1>${data?.code ?? '-'}</h1>`,
+    '<script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script></body></html>',
+  ];
+  for (const chunk of chunks) {
+    res.write(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  res.end();
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreide-page-store-'));
+  (globalThis as { __incrementalCache?: unknown }).__incrementalCache = new IncrementalCache({
+    fs: {
+      readFile: fs.promises.readFile,
+      writeFile: fs.promises.writeFile,
+      stat: fs.promises.stat,
+      mkdir: (folder: string) => fs.promises.mkdir(folder, { recursive: true }),
+      existsSync: fs.existsSync,
+      readFileSync: fs.readFileSync,
+    } as never,
+    dev: false,
+    flushToDisk: false,
+    serverDistDir: dir,
+    requestHeaders: {},
+    maxMemoryCacheSize: 10_000_000,
+    previewProps: { previewModeId: 'p', previewModeSigningKey: 's', previewModeEncryptionKey: 'e' },
+    prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} } as never,
+    CurCacheHandler: RouteCacheHandler,
+  });
+  server = createFrontDoor({ handle: fakeNext, dev: false });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  delete (globalThis as { __incrementalCache?: unknown }).__incrementalCache;
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Lets the clock move on: a capture begun in the millisecond of a purge is refused. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
+
+beforeEach(async () => {
+  resetTagStore();
+  RouteCacheHandler.resetRouteCache();
+  getPageStore().purgeAll();
+  await tick();
+});
+
+interface Answer {
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+function get(pathname: string, encoding = 'identity'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: pathname,
+          headers: { host: 'localhost:3000', accept: 'text/html', 'accept-encoding': encoding },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const text = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+            resolve({ headers: res.headers, text });
+          });
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** The stored page of a key, once it is stored (just after its answer went out). */
+async function stored(key: string) {
+  for (let tries = 0; tries < 100; tries++) {
+    const page = getPageStore().get('public', key);
+    if (page) return page;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${key} was not stored`);
+}
+
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+
+describe('the page store behind the front door', () => {
+  it('files a public page under the tags its render read, and a purge of them drops it', async () => {
+    const [de, it] = await Promise.all([get('/de'), get('/it')]);
+    expect(de.text).toContain('<h1>de</h1>');
+    expect(it.text).toContain('<h1>it</h1>');
+    // Two renders at once: each page has its own render's tags only.
+    expect((await stored('localhost:3000|/de|identity')).tags).toEqual([TAGS.world('de')]);
+    expect((await stored('localhost:3000|/it|identity')).tags).toEqual([TAGS.world('it')]);
+    getPageStore().purge([TAGS.world('de')]);
+    expect(getPageStore().get('public', 'localhost:3000|/de|identity')).toBeUndefined();
+    expect(getPageStore().get('public', 'localhost:3000|/it|identity')).toBeDefined();
+  });
+
+  it('files a page whose render read no tagged data so that any purge of public data drops it', async () => {
+    await get('/de?no-data=1');
+    expect((await stored('localhost:3000|/de?no-data=1|identity')).tags).toEqual([UNTAGGED_PAGE]);
+    getPageStore().purge([TAGS.material(1)]);
+    expect(getPageStore().get('public', 'localhost:3000|/de?no-data=1|identity')).toBeUndefined();
+  });
+
+  it('answers the first request with the page it stores: the same document but for the nonce', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      const miss = await get('/de', encoding);
+      expect(miss.headers['x-kreide-cache']).toBeUndefined();
+      await stored(`localhost:3000|/de|${encoding}`);
+      const hit = await get('/de', encoding);
+      expect(hit.headers['x-kreide-cache']).toBe('HIT');
+      expect(withoutNonces(miss.text)).toBe(withoutNonces(hit.text));
+      // Framework scripts deferred and payload scripts joined from the first answer on.
+      expect(miss.text).toContain('data-kreide-src="/_next/static/chunks/a.js"');
+      expect(miss.text).toContain('.push([0]);self.__next_f.push([1,"x"])</script>');
+      expect(miss.text).not.toBe(hit.text);
+      getPageStore().purgeAll();
+      await tick();
+    }
+  });
+});
