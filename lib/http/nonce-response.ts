@@ -1,16 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createNonce } from './csp';
 import { NonceInjector } from './nonce-html';
+import { chunkBytes, endArguments } from './response-chunks';
 
 type WriteCallback = (error?: Error | null) => void;
-
-function toBuffer(chunk: unknown, encoding: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === 'string')
-    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  const view = chunk as Uint8Array;
-  return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-}
 
 /**
  * Gives every HTML page Next renders (cache misses, signed-in visitors, dynamic pages, 404s and
@@ -60,21 +53,15 @@ export function installNonceInjection(
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     ensureHead();
     if (!injector || chunk === undefined || chunk === null) return write(chunk, encoding, callback);
-    const out = injector.push(toBuffer(chunk, encoding));
+    const out = injector.push(chunkBytes(chunk, encoding));
     return write(out, typeof encoding === 'function' ? encoding : (callback as WriteCallback | undefined));
   }) as ServerResponse['write'];
 
-  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    if (typeof chunk === 'function') {
-      callback = chunk;
-      chunk = undefined;
-    } else if (typeof encoding === 'function') {
-      callback = encoding;
-      encoding = undefined;
-    }
+  res.end = ((...args: unknown[]) => {
+    const { chunk, encoding, callback } = endArguments(args[0], args[1], args[2]);
     ensureHead();
     if (!injector) return end(chunk, encoding, callback);
-    const head = chunk === undefined || chunk === null ? null : injector.push(toBuffer(chunk, encoding));
+    const head = chunk === undefined || chunk === null ? null : injector.push(chunkBytes(chunk, encoding));
     const tail = injector.end();
     const out = head ? (tail.length ? Buffer.concat([head, tail]) : head) : tail;
     return out.length ? end(out, callback) : end(callback);

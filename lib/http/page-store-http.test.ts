@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { IncrementalCache } from 'next/dist/server/lib/incremental-cache';
 import { unstable_cache } from 'next/dist/server/web/spec-extension/unstable-cache';
 import { resetTagStore } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
+import { incrementalCacheOverOurHandler } from '@/tests/support/incremental-cache';
 import { createFrontDoor } from './front-door';
 import { getPageStore, UNTAGGED_PAGE } from './page-store';
 
@@ -51,24 +51,7 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse) {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreide-page-store-'));
-  (globalThis as { __incrementalCache?: unknown }).__incrementalCache = new IncrementalCache({
-    fs: {
-      readFile: fs.promises.readFile,
-      writeFile: fs.promises.writeFile,
-      stat: fs.promises.stat,
-      mkdir: (folder: string) => fs.promises.mkdir(folder, { recursive: true }),
-      existsSync: fs.existsSync,
-      readFileSync: fs.readFileSync,
-    } as never,
-    dev: false,
-    flushToDisk: false,
-    serverDistDir: dir,
-    requestHeaders: {},
-    maxMemoryCacheSize: 10_000_000,
-    previewProps: { previewModeId: 'p', previewModeSigningKey: 's', previewModeEncryptionKey: 'e' },
-    prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} } as never,
-    CurCacheHandler: RouteCacheHandler,
-  });
+  (globalThis as { __incrementalCache?: unknown }).__incrementalCache = incrementalCacheOverOurHandler(dir);
   server = createFrontDoor({ handle: fakeNext, dev: false });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

@@ -7,6 +7,7 @@ import { NONCE_LENGTH } from './csp';
 import { deferFrameworkScripts, joinFlightScripts } from './defer-scripts';
 import { buildGzipTemplate, renderGzipTemplate, type GzipTemplate } from './nonce-gzip';
 import { buildNonceTemplate, renderNonceTemplate, type NonceTemplate } from './nonce-html';
+import { chunkBytes, endArguments } from './response-chunks';
 
 /**
  * A stored page: the HTML split around its CSP nonces (each response gets its own),
@@ -384,23 +385,17 @@ export function capturePage(
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     decide();
     if (!held) return write(chunk, encoding, callback);
-    if (chunk !== undefined && chunk !== null) held.push(toBuffer(chunk, encoding));
+    if (chunk !== undefined && chunk !== null) held.push(Buffer.from(chunkBytes(chunk, encoding)));
     const done = typeof encoding === 'function' ? encoding : callback;
     if (typeof done === 'function') process.nextTick(done as () => void);
     return true;
   }) as ServerResponse['write'];
 
-  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    if (typeof chunk === 'function') {
-      callback = chunk;
-      chunk = undefined;
-    } else if (typeof encoding === 'function') {
-      callback = encoding;
-      encoding = undefined;
-    }
+  res.end = ((...args: unknown[]) => {
+    const { chunk, encoding, callback } = endArguments(args[0], args[1], args[2]);
     decide();
     if (!held) return end(chunk, encoding, callback);
-    if (chunk !== undefined && chunk !== null) held.push(toBuffer(chunk, encoding));
+    if (chunk !== undefined && chunk !== null) held.push(Buffer.from(chunkBytes(chunk, encoding)));
     let html: Buffer;
     try {
       html = preparedHtml(Buffer.concat(held));
@@ -429,13 +424,6 @@ export function capturePage(
     return end(html, callback);
   }) as ServerResponse['end'];
   return renderTags;
-}
-
-function toBuffer(chunk: unknown, encoding: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return Buffer.from(chunk);
-  if (typeof chunk === 'string')
-    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  return Buffer.from(chunk as Uint8Array);
 }
 
 /** The document a stored page is: framework scripts deferred, payload scripts joined. */

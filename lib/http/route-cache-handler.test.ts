@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { IncrementalCache } from 'next/dist/server/lib/incremental-cache';
 import { unstable_cache } from 'next/dist/server/web/spec-extension/unstable-cache';
 import { recordRenderTags } from '@/lib/cache/render-tags.cjs';
 import { expireTags, resetTagStore } from '@/lib/cache/tag-store.cjs';
+import { incrementalCacheOverOurHandler, nodeFs } from '@/tests/support/incremental-cache';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the handler is plain CommonJS, loaded by Next at run time
 const RouteCacheHandler = require('./route-cache-handler.cjs');
@@ -46,17 +46,6 @@ const handler = (maxMemoryCacheSize?: number): Handler =>
     revalidatedTags: [],
     maxMemoryCacheSize,
   });
-
-function nodeFs() {
-  return {
-    readFile: fs.promises.readFile,
-    writeFile: fs.promises.writeFile,
-    stat: fs.promises.stat,
-    mkdir: (folder: string) => fs.promises.mkdir(folder, { recursive: true }),
-    existsSync: fs.existsSync,
-    readFileSync: fs.readFileSync,
-  };
-}
 
 const filesUnder = (root: string): string[] =>
   fs
@@ -162,17 +151,7 @@ describe('the data cache (unstable_cache entries, kind FETCH)', () => {
   });
 
   it("goes through this handler from Next's own unstable_cache, and runs the read again after a change", async () => {
-    const incrementalCache = new IncrementalCache({
-      fs: nodeFs(),
-      dev: false,
-      flushToDisk: true,
-      serverDistDir: dir,
-      requestHeaders: {},
-      maxMemoryCacheSize: 10_000_000,
-      previewProps: { previewModeId: 'p', previewModeSigningKey: 's', previewModeEncryptionKey: 'e' },
-      prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} } as never,
-      CurCacheHandler: RouteCacheHandler,
-    });
+    const incrementalCache = incrementalCacheOverOurHandler(dir);
     const holder = globalThis as { __incrementalCache?: unknown };
     holder.__incrementalCache = incrementalCache;
     try {
