@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { STRIPE_TEST_ENV } from './support/stripe-test-double-env';
+import { unownedPaidMaterial } from './support/materials';
 import { signedInContext } from './support/sessions';
 
 /**
@@ -19,21 +20,6 @@ async function interactive(page: Page) {
 /** A browser context signed in as the demo buyer (billing address in Germany). */
 function buyerContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, 'buyer@demo.test');
-}
-
-/**
- * A paid material of the world the demo buyer can still add, found the way a visitor would: not
- * owned (also through a bundle), not waiting on one of her orders (v3/materials/my-licences
- * names why the cart would refuse it), whatever earlier runs on this database bought.
- */
-async function unownedPaidMaterial(context: BrowserContext, world: WorldCode, skip: number) {
-  const found = await (await context.request.get(`/api/v3/search?world=${world}&price=paid&sort=newest`)).json();
-  const items = found.items as { id: number; slug: string; title: string; isBundle?: boolean }[];
-  const states = (await (
-    await context.request.get(`/api/v3/materials/my-licences?world=${world}&ids=${items.map((i) => i.id).join(',')}`)
-  ).json()) as { items: { material_id: number; refused: { single: string | null } }[] };
-  const refused = new Set(states.items.filter((s) => s.refused.single !== null).map((s) => s.material_id));
-  return items.filter((item) => !refused.has(item.id))[skip]!;
 }
 
 /** Adds a material to the buyer's cart through the API, as the add-to-cart button does. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { linkFromLatestMail, outboxSize } from './support/mail';
+import { unownedPaidMaterial } from './support/materials';
 import { signedInContext } from './support/sessions';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
@@ -37,7 +38,11 @@ test('a visitor adds to the cart, applies a voucher, signs in, pays with the tes
   expect(created.status()).toBe(201);
   await admin.close();
 
-  await page.goto(await paidMaterialPath(page, 'de', 0));
+  // One the demo buyer does not own yet: the cart she signs in with would drop a material she owns.
+  const buyer = await signedInContext(browser, baseURL!, 'buyer@demo.test');
+  const material = await unownedPaidMaterial(buyer, 'de', 0);
+  await buyer.close();
+  await page.goto(pathFor('de', 'material', { id: String(material.id), slug: material.slug }));
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await interactive(page);
   await page.getByTestId('add-single').click();
@@ -276,12 +281,13 @@ test('an invoice purchase waits for its transfer, and the downloads unlock when 
   });
   expect(signIn.status()).toBe(200);
   const page = await context.newPage();
-  // A paid material with a file (a standalone interactive one has nothing to download).
+  // A paid material she does not own or wait for yet, with a file (a standalone interactive one
+  // has nothing to download).
   let materialId = 0;
-  for (let index = 2; !materialId; index++) {
-    await page.goto(await paidMaterialPath(page, 'gr', index));
-    if ((await page.getByTestId('standalone-interactive').count()) === 0)
-      materialId = Number(new URL(page.url()).pathname.split('/')[3]);
+  for (let skip = 0; !materialId; skip++) {
+    const candidate = await unownedPaidMaterial(context, 'gr', skip);
+    await page.goto(pathFor('gr', 'material', { id: String(candidate.id), slug: candidate.slug }));
+    if ((await page.getByTestId('standalone-interactive').count()) === 0) materialId = candidate.id;
   }
   expect(
     (
