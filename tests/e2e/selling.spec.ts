@@ -171,6 +171,8 @@ test('a teacher becomes a seller, uploads a PDF, publishes it, and a buyer finds
   expect(await buyer.content()).not.toContain(shownThird!);
   await interactive(buyer);
   await buyer.getByTestId('add-single').click();
+  // Added before leaving the page: a navigation right after the click may cancel the request.
+  await expect(buyer.getByTestId('add-to-cart-outcome')).not.toBeEmpty();
   await buyer.goto(pathFor(world, 'payment'));
   await buyer.getByTestId('provider-test').check();
   await buyer.getByTestId('delivery-consent').check();
