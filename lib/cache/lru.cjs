@@ -7,7 +7,7 @@ class Lru {
   /**
    * @param {number} maxEntries
    * @param {number} maxBytes
-   * @param {(key: string, entry: any) => void} [onRemove] told of every entry that leaves, whether
+   * @param {(key: string, entry: { bytes: number }) => void} [onRemove] told of every entry that leaves, whether
    *   deleted, replaced or pushed out, so an owner can keep an index of the keys in step
    */
   constructor(maxEntries, maxBytes, onRemove) {
@@ -15,7 +15,7 @@ class Lru {
     this.maxBytes = maxBytes;
     this.onRemove = onRemove;
     this.totalBytes = 0;
-    /** @type {Map<string, any>} */
+    /** @type {Map<string, { bytes: number }>} */
     this.entries = new Map();
   }
 

@@ -8,12 +8,9 @@ import { unstable_cache } from 'next/dist/server/web/spec-extension/unstable-cac
 import { resetTagStore } from '@/lib/cache/tag-store.cjs';
 import { TAGS } from '@/lib/cache/tags';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
-import { incrementalCacheOverOurHandler } from '@/tests/support/incremental-cache';
+import { incrementalCacheOverOurHandler, resetRouteCache } from '@/tests/support/incremental-cache';
 import { createFrontDoor } from './front-door';
 import { getPageStore, UNTAGGED_PAGE } from './page-store';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the handler is plain CommonJS, loaded by Next at run time
-const RouteCacheHandler = require('./route-cache-handler.cjs');
 
 /**
  * The front door as server.ts builds it, in front of a stand-in for Next whose pages read their
@@ -68,7 +65,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 
 beforeEach(async () => {
   resetTagStore();
-  RouteCacheHandler.resetRouteCache();
+  resetRouteCache();
   getPageStore().purgeAll();
   await tick();
 });

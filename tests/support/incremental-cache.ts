@@ -34,3 +34,8 @@ export function incrementalCacheOverOurHandler(dir: string): IncrementalCache {
     CurCacheHandler: RouteCacheHandler,
   });
 }
+
+/** Forgets every entry of our cache handler's process-wide store (each test starts empty). */
+export function resetRouteCache(): void {
+  RouteCacheHandler.resetRouteCache();
+}
