@@ -39,8 +39,19 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeAuthorHtml(html, { postImages: true });
 }
 
-/** Plain text of author HTML, for meta descriptions. */
+/**
+ * Plain text of author HTML, for meta descriptions and structured data. Plain means unescaped:
+ * sanitize-html writes `&`, `<` and `>` of the text back as entities, which a meta tag or JSON-LD
+ * would show as `&amp;`, since React and `jsonForScript` escape what they write themselves. Never
+ * place the result into HTML unescaped.
+ */
 export function htmlToText(html: string, maxLength = 160): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    // Last, so an escaped entity (`&amp;lt;`) comes out as the text `&lt;` its author wrote.
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : text;
 }
