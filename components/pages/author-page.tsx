@@ -2,11 +2,15 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { MaterialCard } from '@/components/catalog/material-card';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getAuthorProfile, listAuthorBlogPosts, listFollowedAuthors, type AuthorProfile } from '@/lib/catalog/authors';
 import { listAuthorMaterials } from '@/lib/catalog/materials';
+import { listSocialProfileLinks } from '@/lib/catalog/social-profiles';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
+import { getPublicOrigin } from '@/lib/seo/origin';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { buildAuthorProfilePage } from '@/lib/seo/structured-data';
 import { mediaUrl } from '@/lib/routing/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
@@ -67,8 +71,10 @@ export const AuthorPage: PageView = {
     const t = await getTranslations('author-page');
     const format = await getFormatter();
     const { details } = author;
+    const socialLinks = details.privateProfile ? [] : listSocialProfileLinks(details);
     return (
       <article className="author" data-author-id={author.id}>
+        <JsonLd data={buildAuthorProfilePage({ origin: getPublicOrigin(), author, tab })} />
         <header className="author-header">
           {details.profileBackgroundPath ? (
             <img
@@ -97,38 +103,15 @@ export const AuthorPage: PageView = {
               dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(details.description) }}
             />
           ) : null}
-          {details.instagramProfile || details.pinterestProfile || details.facebookProfile ? (
+          {socialLinks.length > 0 ? (
             <ul className="author-social">
-              {details.instagramProfile ? (
-                <li>
-                  <a
-                    href={`https://www.instagram.com/${encodeURIComponent(details.instagramProfile)}`}
-                    rel="nofollow noopener"
-                  >
-                    Instagram
+              {socialLinks.map((link) => (
+                <li key={link.network}>
+                  <a href={link.url} rel="nofollow noopener">
+                    {link.network}
                   </a>
                 </li>
-              ) : null}
-              {details.pinterestProfile ? (
-                <li>
-                  <a
-                    href={`https://www.pinterest.com/${encodeURIComponent(details.pinterestProfile)}`}
-                    rel="nofollow noopener"
-                  >
-                    Pinterest
-                  </a>
-                </li>
-              ) : null}
-              {details.facebookProfile ? (
-                <li>
-                  <a
-                    href={`https://www.facebook.com/${encodeURIComponent(details.facebookProfile)}`}
-                    rel="nofollow noopener"
-                  >
-                    Facebook
-                  </a>
-                </li>
-              ) : null}
+              ))}
             </ul>
           ) : null}
         </header>

@@ -1,10 +1,14 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { MaterialShelf } from '@/components/catalog/material-card';
+import { JsonLd } from '@/components/seo/json-ld';
 import { listPopularAuthors, listSubjectsWithCounts } from '@/lib/catalog/landings';
 import { listHomeMaterials } from '@/lib/catalog/materials';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
+import { IMPRINT } from '@/lib/legal/imprint';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { getPublicOrigin } from '@/lib/seo/origin';
+import { buildOrganization, buildWebSite } from '@/lib/seo/structured-data';
 import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 
@@ -25,8 +29,15 @@ export const HomePage: PageView = {
     const free = await listHomeMaterials(world.code, 'free');
     const sale = await listHomeMaterials(world.code, 'sale');
     const authors = await listPopularAuthors(world.code);
+    const origin = getPublicOrigin();
     return (
       <>
+        <JsonLd
+          data={[
+            buildWebSite({ origin, world: world.code, name: common('siteName') }),
+            buildOrganization({ origin, world: world.code, imprint: IMPRINT }),
+          ]}
+        />
         <section className="hero">
           <h1>{t('title')}</h1>
           <p>{t('intro')}</p>

@@ -1,6 +1,7 @@
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MaterialCard } from '@/components/catalog/material-card';
+import { JsonLd } from '@/components/seo/json-ld';
 import {
   getKeywordLanding,
   getLessonLanding,
@@ -10,7 +11,9 @@ import {
 } from '@/lib/catalog/landings';
 import { listHomeMaterials } from '@/lib/catalog/materials';
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
+import { getPublicOrigin } from '@/lib/seo/origin';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
+import { buildLandingBreadcrumbs } from '@/lib/seo/structured-data';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import { routeMetadata } from './shell-page';
@@ -62,9 +65,20 @@ export const EntityLandingPage: PageView = {
     const canonical = canonicalPath(kind, landing.world, landing);
     if (canonical !== currentPath(props)) permanentRedirect(canonical);
     const t = await getTranslations('landing');
+    const common = await getTranslations('common');
+    const heading = t(`${kind}.title`, { title: landing.title });
     return (
       <section className="landing" data-landing={kind}>
-        <h1>{t(`${kind}.title`, { title: landing.title })}</h1>
+        <JsonLd
+          data={buildLandingBreadcrumbs({
+            origin: getPublicOrigin(),
+            world: landing.world,
+            homeName: common('siteName'),
+            name: heading,
+            path: canonical,
+          })}
+        />
+        <h1>{heading}</h1>
         <p className="landing-intro">
           {t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' })}
         </p>
@@ -89,13 +103,24 @@ export const ListLandingPage: PageView = {
   async render(props) {
     const t = await getTranslations('landing');
     const meta = await getTranslations('meta');
+    const common = await getTranslations('common');
+    const heading = meta(`routes.${props.route.id}.title`);
     const materials =
       props.route.id === 'offers'
         ? await listHomeMaterials(props.world.code, 'sale', 48)
         : await listRecommendations(props.world.code);
     return (
       <section className="landing" data-landing={props.route.id}>
-        <h1>{meta(`routes.${props.route.id}.title`)}</h1>
+        <JsonLd
+          data={buildLandingBreadcrumbs({
+            origin: getPublicOrigin(),
+            world: props.world.code,
+            homeName: common('siteName'),
+            name: heading,
+            path: pathForRoute(props.world.code, props.route.id),
+          })}
+        />
+        <h1>{heading}</h1>
         <p className="landing-intro">{t(`${props.route.id === 'offers' ? 'offersIntro' : 'recommendationsIntro'}`)}</p>
         {materials.length === 0 ? (
           <p>{t('empty')}</p>

@@ -67,7 +67,7 @@ interface SocialNetwork {
   rule: string;
 }
 
-/** What a profile of each network looks like; the handle is what pages link to (author-page.tsx). */
+/** What a profile of each network looks like; the handle is what pages link to (lib/catalog/social-profiles.ts). */
 const SOCIAL_NETWORKS = {
   facebookProfile: {
     example: 'https://www.facebook.com/name',
