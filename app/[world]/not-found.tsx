@@ -17,8 +17,13 @@ export default async function NotFound() {
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <p>
-        <Link href={pathFor(world.code, 'home')}>{t('notFound.home')}</Link> ·{' '}
-        <Link href={pathFor(world.code, 'search')}>{t('notFound.search')}</Link>
+        <Link href={pathFor(world.code, 'home')} prefetch={false}>
+          {t('notFound.home')}
+        </Link>{' '}
+        ·{' '}
+        <Link href={pathFor(world.code, 'search')} prefetch={false}>
+          {t('notFound.search')}
+        </Link>
       </p>
     </section>
   );

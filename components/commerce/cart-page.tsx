@@ -60,14 +60,14 @@ export const CartPage: PageView<AreaPageProps> = {
               {outcome.orderId !== null ? (
                 <>
                   {' '}
-                  <Link href={orderPath(outcome.orderId)} data-testid="pending-order-link">
+                  <Link prefetch={false} href={orderPath(outcome.orderId)} data-testid="pending-order-link">
                     {t('blocked.orderLink')}
                   </Link>
                 </>
               ) : outcome.error === 'already_owned' && userId !== null ? (
                 <>
                   {' '}
-                  <Link href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
+                  <Link prefetch={false} href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
                     {t('blocked.ownedLink')}
                   </Link>
                 </>
@@ -81,6 +81,7 @@ export const CartPage: PageView<AreaPageProps> = {
                 <li key={item.material.id} className={styles.line} data-material-id={item.material.id}>
                   <div>
                     <Link
+                      prefetch={false}
                       href={pathFor(world.code, 'material', { id: String(item.material.id), slug: item.material.slug })}
                     >
                       {item.material.title}
@@ -88,11 +89,11 @@ export const CartPage: PageView<AreaPageProps> = {
                     <span className={styles.licence}>
                       {t(`errors.${item.reason}`)}{' '}
                       {item.orderId !== null ? (
-                        <Link href={orderPath(item.orderId)} data-testid="pending-order-link">
+                        <Link prefetch={false} href={orderPath(item.orderId)} data-testid="pending-order-link">
                           {t('blocked.orderLink')}
                         </Link>
                       ) : (
-                        <Link href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
+                        <Link prefetch={false} href={pathFor(world.code, 'cabinet-bought')} data-testid="owned-link">
                           {t('blocked.ownedLink')}
                         </Link>
                       )}
@@ -105,7 +106,10 @@ export const CartPage: PageView<AreaPageProps> = {
           ) : null}
           {cart.cartItems.length === 0 ? (
             <p data-testid="cart-empty">
-              {t('empty')} <Link href={pathFor(world.code, 'search')}>{t('browse')}</Link>
+              {t('empty')}{' '}
+              <Link prefetch={false} href={pathFor(world.code, 'search')}>
+                {t('browse')}
+              </Link>
             </p>
           ) : (
             <>
@@ -114,6 +118,7 @@ export const CartPage: PageView<AreaPageProps> = {
                   <li key={item.material.id} className={styles.line} data-material-id={item.material.id}>
                     <div>
                       <Link
+                        prefetch={false}
                         href={pathFor(world.code, 'material', {
                           id: String(item.material.id),
                           slug: item.material.slug,
@@ -185,7 +190,12 @@ export const CartPage: PageView<AreaPageProps> = {
                 signedIn={userId !== null}
               />
               <p>
-                <Link className={styles.primary} href={pathFor(world.code, 'payment')} data-testid="to-checkout">
+                <Link
+                  prefetch={false}
+                  className={styles.primary}
+                  href={pathFor(world.code, 'payment')}
+                  data-testid="to-checkout"
+                >
                   {t('toCheckout')}
                 </Link>
               </p>

@@ -38,7 +38,7 @@ export async function Header({ world }: { world: World }) {
         {t('skipToContent')}
       </a>
       <div className="header-row">
-        <Link href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')}>
+        <Link href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')} prefetch={false}>
           Kreide
         </Link>
         <SearchBox

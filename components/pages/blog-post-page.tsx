@@ -44,6 +44,7 @@ export const BlogPostPage: PageView = {
               slug: post.author.slug,
               tab: 'blog',
             })}
+            prefetch={false}
           >
             {post.author.publicName}
           </Link>

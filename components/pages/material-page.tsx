@@ -167,6 +167,7 @@ export const MaterialPage: PageView = {
               {t('by')}{' '}
               <Link
                 href={pathFor(world.code, 'author', { id: String(material.author.id), slug: material.author.slug })}
+                prefetch={false}
               >
                 {material.author.publicName}
               </Link>
@@ -248,7 +249,10 @@ export const MaterialPage: PageView = {
             {author ? (
               <aside className="author-card" aria-label={t('aboutAuthor')}>
                 <p className="author-card-name">
-                  <Link href={pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}>
+                  <Link
+                    href={pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}
+                    prefetch={false}
+                  >
                     {author.details.publicName}
                   </Link>
                 </p>

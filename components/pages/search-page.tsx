@@ -193,7 +193,7 @@ export const SearchPage = {
             <button type="submit" className="button">
               {t('apply')}
             </button>
-            <Link href={action} className="reset-link">
+            <Link href={action} className="reset-link" prefetch={false}>
               {t('reset')}
             </Link>
           </form>
@@ -204,7 +204,9 @@ export const SearchPage = {
                 {result.suggestion ? (
                   <p>
                     {t('didYouMean')}{' '}
-                    <Link href={`${action}${searchQueryString({ q: result.suggestion })}`}>{result.suggestion}</Link>
+                    <Link href={`${action}${searchQueryString({ q: result.suggestion })}`} prefetch={false}>
+                      {result.suggestion}
+                    </Link>
                   </p>
                 ) : null}
                 <MaterialShelf world={world} id="search-popular" title={t('popular')} materials={popular} />
@@ -219,13 +221,13 @@ export const SearchPage = {
                 {result.pages > 1 ? (
                   <nav className="pagination" aria-label={t('pagination')}>
                     {params.page > 1 ? (
-                      <Link href={pageLink(params.page - 1)} rel="prev">
+                      <Link href={pageLink(params.page - 1)} rel="prev" prefetch={false}>
                         {t('previous')}
                       </Link>
                     ) : null}
                     <span aria-current="page">{t('pageOf', { page: params.page, pages: result.pages })}</span>
                     {params.page < result.pages ? (
-                      <Link href={pageLink(params.page + 1)} rel="next">
+                      <Link href={pageLink(params.page + 1)} rel="next" prefetch={false}>
                         {t('next')}
                       </Link>
                     ) : null}
