@@ -33,7 +33,12 @@ async function fakeNext(req: IncomingMessage, res: ServerResponse) {
   await new Promise((resolve) => setTimeout(resolve, 5));
   const data = req.url?.includes('no-data') ? null : await readWorld(world);
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate');
+  // The cart is personal: Next renders it per request and tells no cache to keep it.
+  const personal = req.url?.startsWith('/de/warenkorb');
+  res.setHeader(
+    'cache-control',
+    personal ? 'private, no-cache, no-store, max-age=0, must-revalidate' : 's-maxage=300, stale-while-revalidate',
+  );
   const chunks = [
     `<!DOCTYPE html><html lang="${world}"><head><script src="/_next/static/chunks/a.js" async=""></script></head>`,
     `<body><script>${REMEMBER_WORLD_SCRIPT}</script><h1>${data?.code ?? '-'}</h1>`,
@@ -145,6 +150,21 @@ describe('the page store behind the front door', () => {
       expect(miss.text).not.toBe(hit.text);
       getPageStore().purgeAll();
       await tick();
+    }
+  });
+
+  it('sends the cart prepared like a stored page, its scripts after the first paint, and keeps no copy', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      const first = await get('/de/warenkorb', encoding);
+      expect(first.text).toContain('<h1>de</h1>');
+      expect(first.text).toContain('data-kreide-src="/_next/static/chunks/a.js"');
+      expect(first.text).not.toContain('<script src="/_next/static/chunks/a.js" async="">');
+      expect(first.text).toContain('.push([0]);self.__next_f.push([1,"x"])</script>');
+      expect(first.headers['cache-control']).toMatch(/no-store/);
+      await tick();
+      const second = await get('/de/warenkorb', encoding);
+      expect(second.headers['x-kreide-cache']).toBeUndefined();
+      expect(getPageStore().get('public', `localhost:3000|/de/warenkorb|${encoding}`)).toBeUndefined();
     }
   });
 });

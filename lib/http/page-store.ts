@@ -318,6 +318,14 @@ const PER_RESPONSE_HEADERS = [
   'strict-transport-security',
 ];
 
+/**
+ * A page rendered for one request and never stored, yet prepared as stored pages are (framework
+ * scripts deferred, payload scripts joined) before it goes out.
+ */
+export interface PrepareOnly {
+  prepareOnly: true;
+}
+
 export interface CaptureOptions {
   partition: Partition;
   key: string;
@@ -338,18 +346,20 @@ export interface CaptureOptions {
  * stored copies are served with their own Cache-Control. Such a page is held until Next has
  * finished, prepared once (framework scripts deferred, payload scripts joined) and that document
  * goes to the client and into the store, so the first answer and every stored one are the same
- * page but for the nonce. Anything else passes through untouched and streamed. The stored copy is
+ * page but for the nonce. A page captured PrepareOnly is held and prepared the same way, then
+ * sent and forgotten. Anything else passes through untouched and streamed. The stored copy is
  * split around its nonces and compressed after the response has ended, off its path.
  * Returns the set the render's tags are to be noted into (public pages), or null.
  */
 export function capturePage(
   req: IncomingMessage,
   res: ServerResponse,
-  options: CaptureOptions,
+  options: CaptureOptions | PrepareOnly,
   store = getPageStore(),
 ): Set<string> | null {
   if (req.method !== 'GET') return null;
-  const renderTags = options.tags ? null : new Set<string>();
+  const kept = 'prepareOnly' in options ? null : options;
+  const renderTags = !kept || kept.tags ? null : new Set<string>();
   // A purge between now and the page's storing may concern it (lib/cache): checked at set.
   const capturedSince = store.timestamp();
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -363,8 +373,9 @@ export function capturePage(
     const type = String(res.getHeader('content-type') ?? '');
     const control = String(res.getHeader('cache-control') ?? '');
     const storable =
-      options.partition === 'private' ||
-      options.overrideCacheControl !== undefined ||
+      !kept ||
+      kept.partition === 'private' ||
+      kept.overrideCacheControl !== undefined ||
       !/private|no-store/.test(control);
     held = res.statusCode === 200 && type.startsWith('text/html') && storable ? [] : null;
   };
@@ -405,18 +416,19 @@ export function capturePage(
       console.error('page not prepared:', (error as Error).message);
       return end(Buffer.concat(held), callback);
     }
+    if (!kept) return end(html, callback);
     const headers = { ...res.getHeaders() };
-    if (options.overrideCacheControl) headers['cache-control'] = options.overrideCacheControl;
+    if (kept.overrideCacheControl) headers['cache-control'] = kept.overrideCacheControl;
     for (const name of PER_RESPONSE_HEADERS) delete headers[name];
     // Private pages are kept plain: each serves one session a few times.
-    const gzip = options.partition === 'public' && storedEncoding(req) === 'gzip';
+    const gzip = kept.partition === 'public' && storedEncoding(req) === 'gzip';
     setImmediate(() => {
       try {
-        const tags = options.tags ?? (renderTags!.size > 0 ? [...renderTags!] : [UNTAGGED_PAGE]);
+        const tags = kept.tags ?? (renderTags!.size > 0 ? [...renderTags!] : [UNTAGGED_PAGE]);
         store.set(
-          options.partition,
-          options.key,
-          { status: 200, headers, page: templateOf(html, gzip), ttlMs: options.ttlMs, tags },
+          kept.partition,
+          kept.key,
+          { status: 200, headers, page: templateOf(html, gzip), ttlMs: kept.ttlMs, tags },
           capturedSince,
         );
       } catch (error) {

@@ -11,10 +11,18 @@ import { installNonceInjection } from './nonce-response';
 import { accountOfSessionCookie, PRIVATE_PAGE_TTL_MS, privatePageCandidate, privatePageTags } from './private-pages';
 import { recordRenderTags } from '@/lib/cache/render-tags.cjs';
 import { encodeResolution, RESOLUTION_HEADER, resolveRequest, type RequestResolution } from '@/lib/request/resolution';
+import type { RouteId } from '@/lib/routing/routes';
 import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
+
+/**
+ * Personal pages rendered per request that a phone should get as light as a public page: their
+ * framework scripts start after the first paint, as a stored page's do (page-store.ts). The
+ * cart's forms work as plain posts until the scripts take them over.
+ */
+const PREPARED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
 const PAGE_TTL_MS = 300_000;
@@ -102,6 +110,8 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
                 })
             : () => capturePage(req, res, { partition: 'public', key, ttlMs: PAGE_TTL_MS });
       }
+    } else if (resolution.cache === 'none' && resolution.route && PREPARED_ROUTES.has(resolution.route)) {
+      capture = () => capturePage(req, res, { prepareOnly: true });
     }
   }
 
