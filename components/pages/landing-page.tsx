@@ -6,10 +6,10 @@ import {
   getKeywordLanding,
   getLessonLanding,
   getSchoolLanding,
-  listRecommendations,
+  listListLandingMaterials,
   type Landing,
+  type ListLandingKind,
 } from '@/lib/catalog/landings';
-import { listHomeMaterials } from '@/lib/catalog/materials';
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
@@ -53,7 +53,8 @@ export const EntityLandingPage: PageView = {
     return buildPageMetadata({
       title: t(`${kind}.title`, { title: landing.title }),
       description: t(`${kind}.intro`, { title: landing.title, count: landing.total, city: landing.extra?.city ?? '' }),
-      robots: props.route.robots,
+      // A landing without materials is a thin page: crawlers may follow it, not index it.
+      robots: landing.total === 0 ? 'noindex-follow' : props.route.robots,
       world: landing.world,
       worlds: [landing.world],
       pathInWorld: () => canonicalPath(kind, landing.world, landing),
@@ -99,16 +100,17 @@ export const EntityLandingPage: PageView = {
 
 /** Offers (materials on sale) and recommendations (the best rated): lists of a world. */
 export const ListLandingPage: PageView = {
-  metadata: routeMetadata,
+  async metadata(props) {
+    const materials = await listListLandingMaterials(props.world.code, props.route.id as ListLandingKind);
+    // Empty (a world without offers yet): nothing to index, as for an empty entity landing.
+    return routeMetadata(props, materials.length === 0 ? 'noindex-follow' : props.route.robots);
+  },
   async render(props) {
     const t = await getTranslations('landing');
     const meta = await getTranslations('meta');
     const common = await getTranslations('common');
     const heading = meta(`routes.${props.route.id}.title`);
-    const materials =
-      props.route.id === 'offers'
-        ? await listHomeMaterials(props.world.code, 'sale', 48)
-        : await listRecommendations(props.world.code);
+    const materials = await listListLandingMaterials(props.world.code, props.route.id as ListLandingKind);
     return (
       <section className="landing" data-landing={props.route.id}>
         <JsonLd

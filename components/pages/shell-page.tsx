@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
+import type { RobotsClass } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import type { PageProps, PageView } from './types';
@@ -13,14 +14,14 @@ export function samePageIn(props: PageProps) {
 
 /**
  * Metadata of a route from its texts in the meta group (title, description), with its robots
- * class and the same route in every world as alternates.
+ * class (or the one its data calls for) and the same route in every world as alternates.
  */
-export async function routeMetadata(props: PageProps): Promise<Metadata> {
+export async function routeMetadata(props: PageProps, robots: RobotsClass = props.route.robots): Promise<Metadata> {
   const meta = await getTranslations('meta');
   return buildPageMetadata({
     title: meta(`routes.${props.route.id}.title`),
     description: meta(`routes.${props.route.id}.description`),
-    robots: props.route.robots,
+    robots,
     world: props.world.code,
     pathInWorld: samePageIn(props),
   });
@@ -29,9 +30,11 @@ export async function routeMetadata(props: PageProps): Promise<Metadata> {
 /**
  * A translated page shell for routes whose feature is not built yet: the right title,
  * navigation and robots hint, and a way onwards. Listed as open in docs/spec-coverage.md.
+ * A shell is never indexed, whatever its route will be once built: search engines would list
+ * a page that says nothing yet. Links on it are still followed.
  */
 export const ShellPage: PageView = {
-  metadata: routeMetadata,
+  metadata: (props) => routeMetadata(props, props.route.robots === 'index' ? 'noindex-follow' : props.route.robots),
   async render(props) {
     const t = await getTranslations('meta');
     const common = await getTranslations('common');

@@ -5,7 +5,7 @@ import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { getMaterialCards, type MaterialCard } from './materials';
+import { getMaterialCards, listHomeMaterials, type MaterialCard } from './materials';
 
 export const LANDING_PAGE_SIZE = 24;
 
@@ -108,6 +108,17 @@ export const listRecommendations = cached(
   CACHE_KEYS.recommendations,
   (world: WorldCode) => [TAGS.world(world)],
 );
+
+/** The world-wide lists that are landing pages of their own. */
+export type ListLandingKind = 'offers' | 'recommendations';
+
+/**
+ * The materials of a world's list landing: offers (on sale) or recommendations (best rated). The
+ * page and the sitemap read the same list, so an empty landing is neither indexed nor listed.
+ */
+export function listListLandingMaterials(world: WorldCode, kind: ListLandingKind): Promise<MaterialCard[]> {
+  return kind === 'offers' ? listHomeMaterials(world, 'sale', 48) : listRecommendations(world);
+}
 
 /** Materials from the same author and subject as a material (the material page's "related"). */
 export const listRelatedMaterials = cached(

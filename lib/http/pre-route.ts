@@ -16,6 +16,7 @@ import { applySecurityHeaders, isSecureRequest } from './security-headers';
 import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
+import { installRobotsFromPage } from './robots-from-page';
 
 /**
  * Personal pages rendered per request that a phone should get as light as a public page: their
@@ -90,7 +91,8 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
   /** Installs the capture of a page to be stored; returns the set its render's tags go into. */
   let capture: (() => Set<string> | null) | null = null;
   if (resolution.world && resolution.route && resolution.robots) {
-    // Search-engine hint for every page of a world, as a header; pages repeat it as meta.
+    // Search-engine hint for every page of a world, as a header, from the route's class; pages
+    // repeat it as meta, and public pages' header is then taken from that meta (below).
     res.setHeader('X-Robots-Tag', robotsHeaderValue(resolution.robots));
     resolution = maskedResolution(req, res, resolution);
     // Public pages are the same for every anonymous visitor: serve them from memory.
@@ -132,6 +134,12 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     installCompression(req, res);
     installNonceInjection(req, res, (nonce) => csp.build(nonce, host, secure));
     const renderTags = capture?.() ?? null;
+    // Pages of the catch-all (the public routes but search, whose class never changes, and a
+    // world's not-found page) may say noindex for what their data is: the header follows what
+    // the page rendered. Installed last, so it sits closest to Next and the page store keeps the
+    // header it sets.
+    if (resolution.world && (resolution.route === null || resolution.cache === 'public-page'))
+      installRobotsFromPage(req, res);
     if (!next) return false;
     if (renderTags) recordRenderTags(renderTags, next);
     else next();

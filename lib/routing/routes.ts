@@ -91,19 +91,19 @@ export const ROUTES = [
   r('contest-terms', 'gewinnspiel/teilnahmebedingungen', 'public', 'index'),
   r('contest', 'gewinnspiel/:slug?', 'public', 'index'),
 
-  // Authentication and account entry
-  r('login', 'anmelden', 'account', 'noindex-follow'),
-  r('register', 'registrieren', 'account', 'noindex-follow'),
+  // Authentication and account entry: personal pages, never indexed nor followed (SPEC §2).
+  r('login', 'anmelden', 'account', 'noindex-nofollow'),
+  r('register', 'registrieren', 'account', 'noindex-nofollow'),
   r('register-confirm', 'registrieren/bestaetigen/:registrationToken', 'account', 'noindex-nofollow'),
   r('complete-registration', 'registrierung-abschliessen/:token', 'account', 'noindex-nofollow'),
-  r('forgot-password', 'passwort-vergessen', 'account', 'noindex-follow'),
+  r('forgot-password', 'passwort-vergessen', 'account', 'noindex-nofollow'),
   r('password-recovery', 'passwort-wiederherstellen/:token', 'account', 'noindex-nofollow'),
   r('change-email-confirm', 'email-aendern/:confirmationToken', 'account', 'noindex-nofollow'),
   r('authorize', 'autorisieren', 'account', 'noindex-nofollow'),
   r('microsoft-redirect', 'microsoft-redirect', 'account', 'noindex-nofollow'),
   r('login-as', 'login-as', 'account', 'noindex-nofollow'),
   r('change-country', 'land-aendern', 'account', 'noindex-nofollow'),
-  r('invitation', 'einladung/:code?', 'account', 'noindex-follow'),
+  r('invitation', 'einladung/:code?', 'account', 'noindex-nofollow'),
   r('my-subjects', 'meine-faecher', 'account', 'noindex-nofollow'),
   r('author-redirect', 'mein-autorenprofil', 'account', 'noindex-nofollow'),
 

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { listListLandingMaterials } from '@/lib/catalog/landings';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -9,69 +10,138 @@ import { getPublicOrigin } from './origin';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_URL_LIMIT = 50_000;
-export const SITEMAP_KINDS = ['materials', 'authors', 'landings'] as const;
+export const SITEMAP_KINDS = ['materials', 'authors', 'posts', 'landings'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
-interface SitemapEntry {
+export interface SitemapEntry {
   path: string;
   lastModified?: Date;
 }
 
-async function countFor(world: WorldCode, kind: SitemapKind): Promise<number> {
+export interface SitemapOptions {
+  /**
+   * Whether a public route's page is finished (components/pages/finished-pages.ts): a page still
+   * being built is never listed. Handed in, so this module needs no view code.
+   */
+  isFinished: (id: RouteId) => boolean;
+  /** URLs per file: the protocol's limit; a test lowers it to see files split. */
+  urlLimit?: number;
+}
+
+const ACTIVE_MATERIAL = sql`m.is_active AND m.deleted_at IS NULL`;
+
+/** A world's listable materials: the ones their page shows (active, not deleted). */
+const materialsOf = (world: WorldCode) =>
+  and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt));
+
+/** A world's listable authors: sellers whose profile is public (a private one is noindex). */
+const authorsOf = (world: WorldCode) =>
+  and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false));
+
+/** A world's listable blog posts: the published ones, which the blog-post page shows. */
+const postsOf = (world: WorldCode) =>
+  and(eq(t.blogPosts.world, world), eq(t.blogPosts.status, 'published'), isNotNull(t.blogPosts.publishedAt));
+
+/**
+ * Keyword, lesson and school landings of a world that have at least one material: an empty one
+ * is noindex (components/pages/landing-page.tsx). One ordered list, so files split anywhere in it.
+ */
+function entityLandings(world: WorldCode) {
+  return sql`
+    SELECT 1 AS kind, k.id, k.slug, NULL::text AS school FROM keywords k
+    WHERE k.world = ${world} AND EXISTS (
+      SELECT 1 FROM material_keywords j JOIN materials m ON m.id = j.material_id WHERE j.keyword_id = k.id AND ${ACTIVE_MATERIAL})
+    UNION ALL
+    SELECT 2, l.id, l.slug, NULL FROM lessons l
+    WHERE l.world = ${world} AND EXISTS (
+      SELECT 1 FROM material_lessons j JOIN materials m ON m.id = j.material_id WHERE j.lesson_id = l.id AND ${ACTIVE_MATERIAL})
+    UNION ALL
+    SELECT 3, s.id, NULL, s.slug FROM schools s
+    WHERE s.world = ${world} AND EXISTS (
+      SELECT 1 FROM material_schools j JOIN materials m ON m.id = j.material_id WHERE j.school_id = s.id AND ${ACTIVE_MATERIAL})`;
+}
+
+const ENTITY_LANDING_ROUTES = { 1: 'keyword-landing', 2: 'lesson-landing', 3: 'school-landing' } as const;
+
+/**
+ * The landings without params that a world lists: finished, indexable and, for the world-wide
+ * lists, not empty (an empty offers page is noindex, as the page itself says).
+ */
+async function staticLandings(world: WorldCode, isFinished: (id: RouteId) => boolean): Promise<SitemapEntry[]> {
+  const routes = ROUTES.filter(
+    (r) => r.area === 'public' && r.robots === 'index' && !r.de.includes(':') && isFinished(r.id),
+  ).map((r) => r.id as RouteId);
+  const listed: SitemapEntry[] = [];
+  for (const id of routes) {
+    if ((id === 'offers' || id === 'recommendations') && (await listListLandingMaterials(world, id)).length === 0)
+      continue;
+    listed.push({ path: pathFor(world, id) });
+  }
+  return listed;
+}
+
+async function countFor(world: WorldCode, kind: SitemapKind, options: SitemapOptions): Promise<number> {
   const db = getDb();
+  const count = sql<number>`count(*)::int`;
   if (kind === 'materials') {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.materials)
-      .where(and(eq(t.materials.world, world), eq(t.materials.isActive, true), isNull(t.materials.deletedAt)));
+    const [row] = await db.select({ n: count }).from(t.materials).where(materialsOf(world));
     return row?.n ?? 0;
   }
   if (kind === 'authors') {
     const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: count })
       .from(t.users)
       .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
-      .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)));
+      .where(authorsOf(world));
     return row?.n ?? 0;
   }
-  return 1;
+  if (kind === 'posts') {
+    const [row] = await db.select({ n: count }).from(t.blogPosts).where(postsOf(world));
+    return row?.n ?? 0;
+  }
+  const result = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (${entityLandings(world)}) landings`,
+  );
+  return (await staticLandings(world, options.isFinished)).length + (result.rows[0]?.n ?? 0);
 }
 
-/** Every sitemap file of the index: per world and kind, split into files of at most 50,000 URLs. */
-export async function listSitemapFiles(): Promise<string[]> {
+/**
+ * Every sitemap file of the index: per world and kind, split into files of at most
+ * `urlLimit` URLs (the protocol's 50,000), none for a kind a world has nothing of.
+ */
+export async function listSitemapFiles(options: SitemapOptions): Promise<string[]> {
+  const limit = options.urlLimit ?? SITEMAP_URL_LIMIT;
   const files: string[] = [];
   for (const world of WORLD_CODES) {
     for (const kind of SITEMAP_KINDS) {
-      const count = await countFor(world, kind);
-      if (count === 0) continue;
-      const pages = Math.max(1, Math.ceil(count / SITEMAP_URL_LIMIT));
-      for (let page = 1; page <= pages; page++) files.push(`/sitemaps/${world}/${kind}-${page}.xml`);
+      const count = await countFor(world, kind, options);
+      for (let page = 1; page <= Math.ceil(count / limit); page++) files.push(`/sitemaps/${world}/${kind}-${page}.xml`);
     }
   }
   return files;
 }
 
-/** Public, indexable routes without params: every world's landing pages. */
-const STATIC_LANDINGS = ROUTES.filter((r) => r.robots === 'index' && !r.de.includes(':')).map((r) => r.id as RouteId);
-
-/** The URLs of one sitemap file; keyset-paginated so a file never scans past its own rows. */
-export async function listSitemapEntries(world: WorldCode, kind: SitemapKind, page: number): Promise<SitemapEntry[]> {
+/**
+ * The URLs of one sitemap file: the `page`-th run of `urlLimit` URLs of the kind, in id order;
+ * empty past the end. Every URL is the canonical address of a page that answers 200 and may be
+ * indexed.
+ */
+export async function listSitemapEntries(
+  world: WorldCode,
+  kind: SitemapKind,
+  page: number,
+  options: SitemapOptions,
+): Promise<SitemapEntry[]> {
   const db = getDb();
-  const offset = (page - 1) * SITEMAP_URL_LIMIT;
+  const limit = options.urlLimit ?? SITEMAP_URL_LIMIT;
+  const offset = (page - 1) * limit;
   if (kind === 'materials') {
     const rows = await db
       .select({ id: t.materials.id, slug: t.materials.slug, updatedAt: t.materials.updatedAt })
       .from(t.materials)
-      .where(
-        and(
-          eq(t.materials.world, world),
-          eq(t.materials.isActive, true),
-          isNull(t.materials.deletedAt),
-          gt(t.materials.id, 0),
-        ),
-      )
+      .where(materialsOf(world))
       .orderBy(asc(t.materials.id))
-      .limit(SITEMAP_URL_LIMIT)
+      .limit(limit)
       .offset(offset);
     return rows.map((r) => ({
       path: pathFor(world, 'material', { id: String(r.id), slug: r.slug }),
@@ -83,41 +153,38 @@ export async function listSitemapEntries(world: WorldCode, kind: SitemapKind, pa
       .select({ id: t.users.id, slug: t.users.slug })
       .from(t.users)
       .innerJoin(t.authorProfiles, eq(t.authorProfiles.userId, t.users.id))
-      .where(and(eq(t.users.world, world), eq(t.users.isSeller, true), eq(t.authorProfiles.privateProfile, false)))
+      .where(authorsOf(world))
       .orderBy(asc(t.users.id))
-      .limit(SITEMAP_URL_LIMIT)
+      .limit(limit)
       .offset(offset);
     return rows.map((r) => ({ path: pathFor(world, 'author', { id: String(r.id), slug: r.slug }) }));
   }
-  const entries: SitemapEntry[] = STATIC_LANDINGS.map((id) => ({ path: pathFor(world, id) }));
-  const keywords = await db
-    .select({ id: t.keywords.id, slug: t.keywords.slug })
-    .from(t.keywords)
-    .where(eq(t.keywords.world, world))
-    .orderBy(asc(t.keywords.id))
-    .limit(20_000);
-  entries.push(
-    ...keywords.map((k) => ({ path: pathFor(world, 'keyword-landing', { id: String(k.id), slug: [k.slug] }) })),
-  );
-  const lessons = await db
-    .select({ id: t.lessons.id, slug: t.lessons.slug })
-    .from(t.lessons)
-    .where(eq(t.lessons.world, world))
-    .orderBy(asc(t.lessons.id))
-    .limit(10_000);
-  entries.push(
-    ...lessons.map((l) => ({ path: pathFor(world, 'lesson-landing', { id: String(l.id), slug: [l.slug] }) })),
-  );
-  const schools = await db
-    .select({ id: t.schools.id, slug: t.schools.slug })
-    .from(t.schools)
-    .where(eq(t.schools.world, world))
-    .orderBy(asc(t.schools.id))
-    .limit(10_000);
-  entries.push(
-    ...schools.map((s) => ({ path: pathFor(world, 'school-landing', { school: s.slug, id: String(s.id), slug: [] }) })),
-  );
-  return entries.slice(0, SITEMAP_URL_LIMIT);
+  if (kind === 'posts') {
+    const rows = await db
+      .select({ id: t.blogPosts.id, updatedAt: t.blogPosts.updatedAt })
+      .from(t.blogPosts)
+      .where(postsOf(world))
+      .orderBy(asc(t.blogPosts.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({ path: pathFor(world, 'blog-post', { id: String(r.id) }), lastModified: r.updatedAt }));
+  }
+  // Landings: the routes without params first, then the entity landings.
+  const fixed = await staticLandings(world, options.isFinished);
+  const entries = fixed.slice(offset, offset + limit);
+  const result = await db.execute<{ kind: 1 | 2 | 3; id: number; slug: string | null; school: string | null }>(sql`
+    SELECT kind, id, slug, school FROM (${entityLandings(world)}) landings ORDER BY kind, id
+    LIMIT ${limit - entries.length} OFFSET ${Math.max(0, offset - fixed.length)}`);
+  for (const row of result.rows) {
+    const route = ENTITY_LANDING_ROUTES[row.kind];
+    entries.push({
+      path:
+        route === 'school-landing'
+          ? pathFor(world, route, { school: row.school!, id: String(row.id), slug: [] })
+          : pathFor(world, route, { id: String(row.id), slug: [row.slug!] }),
+    });
+  }
+  return entries;
 }
 
 function escapeXml(text: string) {

@@ -7,7 +7,7 @@ for (const [world, loginPath, heading] of [
   test(`sign in with the demo buyer in ${world}, and a wrong password is refused`, async ({ page, context }) => {
     await page.goto(loginPath);
     if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 
     await page.locator('#login-email').fill('buyer@demo.test');

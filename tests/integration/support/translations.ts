@@ -36,10 +36,12 @@ export function messageText(language: Language, namespace: string, key: string):
  * out as `namespace.key`, which an assertion on the real text then fails on visibly.
  */
 function translator(language: Language, namespace: string) {
-  return (key: string, values: Record<string, unknown> = {}) => {
+  const translate = (key: string, values: Record<string, unknown> = {}) => {
     const text = lookUp(language, namespace, key) ?? `${namespace}.${key}`;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   };
+  // `t.raw(key)`: the text as written, its placeholders left for the browser to fill in.
+  return Object.assign(translate, { raw: (key: string) => lookUp(language, namespace, key) ?? `${namespace}.${key}` });
 }
 
 /** Stands in for the parts of `next-intl/server` that the app's server components use. */

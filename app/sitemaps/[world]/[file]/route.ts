@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasFinishedPage } from '@/components/pages/finished-pages';
 import { SITEMAP_KINDS, listSitemapEntries, renderUrlSet } from '@/lib/seo/sitemaps';
 import { WORLD_CODES } from '@/lib/worlds/worlds';
 
@@ -14,7 +15,9 @@ export async function GET(_request: Request, context: { params: Promise<{ world:
   const parsed = params.safeParse(await context.params);
   if (!parsed.success) return new Response('Not found', { status: 404 });
   const [, kind, page] = parsed.data.file.match(/^(\w+)-(\d+)\.xml$/)!;
-  const entries = await listSitemapEntries(parsed.data.world, kind as (typeof SITEMAP_KINDS)[number], Number(page));
+  const entries = await listSitemapEntries(parsed.data.world, kind as (typeof SITEMAP_KINDS)[number], Number(page), {
+    isFinished: hasFinishedPage,
+  });
   if (entries.length === 0) return new Response('Not found', { status: 404 });
   return new Response(renderUrlSet(entries), {
     headers: {
