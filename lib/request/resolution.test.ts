@@ -81,6 +81,13 @@ describe('the resolution header', () => {
     expect(decodeResolution(value)).toEqual(resolution);
   });
 
+  it('carries the params of a path that ends in several segments (a landing’s slug)', () => {
+    const resolution = resolveRequest('/de/tema/12/bruchrechnung/klasse-5', 'localhost');
+    expect(resolution.route).toBe('keyword-landing');
+    expect(resolution.params.slug).toEqual(['bruchrechnung', 'klasse-5']);
+    expect(decodeResolution(encodeResolution(resolution))).toEqual(resolution);
+  });
+
   it('reads nothing but a resolution: no extra field (a session), no unknown route or world, no wrong kind', () => {
     const good = resolveRequest('/de/konto/bankdaten', 'localhost');
     const forge = (value: object) => encodeURIComponent(JSON.stringify(value));

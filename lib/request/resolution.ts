@@ -165,7 +165,8 @@ const resolutionSchema = z.strictObject({
   world: z.custom<WorldCode>((value) => typeof value === 'string' && isWorldCode(value)).nullable(),
   segments: z.array(z.string()),
   route: z.custom<RouteId>((value) => typeof value === 'string' && ROUTE_IDS.has(value)).nullable(),
-  params: z.record(z.string(), z.string()),
+  // A param is one segment, or several for a pattern's last `:name*`.
+  params: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   area: z.enum(AREAS).nullable(),
   robots: z.enum(['index', 'noindex-follow', 'noindex-nofollow']).nullable(),
   cache: z.enum(['public-page', 'public-search', 'private-page', 'none']),
