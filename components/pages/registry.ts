@@ -17,4 +17,7 @@ export const PUBLIC_VIEWS: ViewRegistry = {
   'school-landing': () => import('./landing-page').then((m) => m.EntityLandingPage),
   offers: () => import('./landing-page').then((m) => m.ListLandingPage),
   recommendations: () => import('./landing-page').then((m) => m.ListLandingPage),
+  terms: () => import('./terms-page').then((m) => m.TermsPage),
+  'terms-version': () => import('./terms-page').then((m) => m.TermsVersionPage),
+  imprint: () => import('./imprint-page').then((m) => m.ImprintPage),
 };

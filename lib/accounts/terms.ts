@@ -1,7 +1,15 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { invalidateTerms } from '@/lib/cache/invalidate';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import {
+  parseTermsBody,
+  serializeTermsBody,
+  termsBodyText,
+  type StoredTermsBody,
+  type TermsBody,
+} from '@/lib/legal/terms-body';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 export interface ActualTerms {
@@ -9,8 +17,27 @@ export interface ActualTerms {
   world: string;
   version: number;
   title: string;
+  /** The whole text, sections separated by blank lines: what the accept-terms prompt shows. */
   body: string;
+  /** The language the text is written in; null for a version published as plain text. */
+  language: StoredTermsBody['language'];
+  /** The text per legal document kind (the terms page's anchored parts). */
+  sections: StoredTermsBody['sections'];
   publishedAt: string;
+}
+
+function toActualTerms(row: typeof t.termsVersions.$inferSelect): ActualTerms {
+  const body = parseTermsBody(row.body);
+  return {
+    id: row.id,
+    world: row.world,
+    version: row.version,
+    title: row.title,
+    body: termsBodyText(body),
+    language: body.language,
+    sections: body.sections,
+    publishedAt: row.publishedAt.toISOString(),
+  };
 }
 
 /** The actual (highest published) terms of a world, or null while a world has none. */
@@ -21,16 +48,7 @@ export async function getActualTerms(world: WorldCode): Promise<ActualTerms | nu
     .where(eq(t.termsVersions.world, world))
     .orderBy(desc(t.termsVersions.version))
     .limit(1);
-  return row
-    ? {
-        id: row.id,
-        world: row.world,
-        version: row.version,
-        title: row.title,
-        body: row.body,
-        publishedAt: row.publishedAt.toISOString(),
-      }
-    : null;
+  return row ? toActualTerms(row) : null;
 }
 
 /**
@@ -64,19 +82,21 @@ export async function acceptActualTerms(
   return actual;
 }
 
-/** Publishes a new version of a world's terms (admin); it becomes the actual one at once. */
-export async function publishTerms(world: WorldCode, input: { title: string; body: string }): Promise<ActualTerms> {
-  const current = await getActualTerms(world);
+/**
+ * Publishes a new version of a world's terms (admin); it becomes the actual one at once, and the
+ * world's terms pages are expired. The number is taken in the insert itself; two admins publishing
+ * at the same moment meet the unique index, and the API answers the later one 409.
+ */
+export async function publishTerms(world: WorldCode, input: { title: string; body: TermsBody }): Promise<ActualTerms> {
   const [row] = await getDb()
     .insert(t.termsVersions)
-    .values({ world, version: (current?.version ?? 0) + 1, title: input.title, body: input.body })
+    .values({
+      world,
+      version: sql`(SELECT coalesce(max(version), 0) + 1 FROM terms_versions WHERE world = ${world})`,
+      title: input.title,
+      body: serializeTermsBody(input.body),
+    })
     .returning();
-  return {
-    id: row!.id,
-    world: row!.world,
-    version: row!.version,
-    title: row!.title,
-    body: row!.body,
-    publishedAt: row!.publishedAt.toISOString(),
-  };
+  await invalidateTerms(world);
+  return toActualTerms(row!);
 }

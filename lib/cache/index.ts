@@ -10,6 +10,7 @@ export {
   invalidateDeletedAccount,
   invalidateMaterial,
   invalidateTags,
+  invalidateTerms,
   invalidateWorld,
 } from './invalidate';
 export { CACHE_KEYS, TAGS, parseTag, type CacheKey, type ParsedTag } from './tags';

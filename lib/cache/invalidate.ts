@@ -44,6 +44,15 @@ export async function invalidateWorld(world: string): Promise<void> {
 }
 
 /**
+ * A world published new terms: its terms pages (the actual version and the list of earlier ones)
+ * go in every process. Terms of the German world also fill in where other worlds lack a text,
+ * and every world's terms page carries its tag, so their pages go too.
+ */
+export async function invalidateTerms(world: string): Promise<void> {
+  await invalidateTags([TAGS.terms(world)]);
+}
+
+/**
  * The seller's cabinet figures (their materials list, sales, downloads and evaluation) are cached
  * under one tag per seller (`seller:<id>`), so 20 requests of a seller with 50,000 sales do not
  * each add them up again. What changes them expires the tag on every process: the seller's own

@@ -8,6 +8,7 @@ describe('TAGS', () => {
     expect(TAGS.blogPost(3)).toBe('blog-post:3');
     expect(TAGS.world('it')).toBe('world:it');
     expect(TAGS.popularAuthors('it')).toBe('popular-authors:it');
+    expect(TAGS.terms('gr')).toBe('terms:gr');
     expect(TAGS.author(1)).not.toBe(TAGS.author(10));
   });
 
@@ -21,6 +22,7 @@ describe('TAGS', () => {
     expect(() => TAGS.author(-1)).toThrow(TypeError);
     expect(() => TAGS.material(1.5)).toThrow(TypeError);
     expect(() => TAGS.world('deu')).toThrow(TypeError);
+    expect(() => TAGS.terms('../de')).toThrow(TypeError);
   });
 
   it('reads its own tags back, and leaves anything else alone', () => {
@@ -31,6 +33,7 @@ describe('TAGS', () => {
     expect(parseTag('seller:x')).toEqual({ kind: 'other', tag: 'seller:x' });
     expect(parseTag(TAGS.world('de'))).toEqual({ kind: 'world', code: 'de' });
     expect(parseTag(TAGS.popularAuthors('de'))).toEqual({ kind: 'popular-authors', code: 'de' });
+    expect(parseTag(TAGS.terms('pl'))).toEqual({ kind: 'terms', code: 'pl' });
     expect(parseTag(TAGS.storefront('a.example'))).toEqual({ kind: 'storefront', domain: 'a.example' });
     expect(parseTag(TAGS.landings)).toEqual({ kind: 'list', name: 'landings' });
     expect(parseTag('_N_T_/de/layout')).toEqual({ kind: 'other', tag: '_N_T_/de/layout' });

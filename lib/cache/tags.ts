@@ -15,6 +15,8 @@
  * - `popular-authors:<code>` a world's popular-authors shelf alone (follower counts, private
  *                     profiles leaving it), so a follow does not expire the world's other lists;
  * - `storefront:<domain>` which author a custom domain shows;
+ * - `terms:<code>`    a world's published terms versions (its terms pages; every world's terms page
+ *                     also reads the German world's, whose text fills what a world lacks);
  * - `landings`, `follow-lists`, `storefronts`: lists whose world or members are not known before
  *   they are read (a keyword landing is looked up by id alone) or are gone after a change (an
  *   account deletion removes its follows and domains), expired as a whole;
@@ -36,6 +38,7 @@ export const TAGS = {
   accountPages: (id: number): string => `account-pages:${checkedId(id)}`,
   world: (code: string): string => `world:${checkedWord(code)}`,
   popularAuthors: (code: string): string => `popular-authors:${checkedWord(code)}`,
+  terms: (code: string): string => `terms:${checkedWord(code)}`,
   // Tags travel in a header: a non-ASCII host is written percent-encoded.
   storefront: (domain: string): string => `storefront:${encodeURIComponent(normalizeHost(domain))}`,
   landings: 'landings',
@@ -74,6 +77,7 @@ export const CACHE_KEYS = {
   sellerDownloads: 'seller-downloads',
   sellerFilterChoices: 'seller-filter-choices',
   sellerVocabulary: 'seller-vocabulary',
+  termsDocument: 'terms-document',
 } as const;
 
 export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
@@ -81,7 +85,7 @@ export type CacheKey = (typeof CACHE_KEYS)[keyof typeof CACHE_KEYS];
 /** What a tag names, read back from its text (page-store purges and tests). */
 export type ParsedTag =
   | { kind: 'material' | 'author' | 'follows' | 'blog-post' | 'seller' | 'account-pages'; id: number }
-  | { kind: 'world' | 'popular-authors'; code: string }
+  | { kind: 'world' | 'popular-authors' | 'terms'; code: string }
   | { kind: 'storefront'; domain: string }
   | { kind: 'list'; name: string }
   | { kind: 'other'; tag: string };
@@ -123,7 +127,7 @@ export function parseTag(tag: string): ParsedTag {
     const id = Number(value);
     if (/^\d+$/.test(value) && Number.isSafeInteger(id)) return { kind, id };
   }
-  if (colon > 0 && (kind === 'world' || kind === 'popular-authors') && /^[a-z]{2}$/.test(value))
+  if (colon > 0 && (kind === 'world' || kind === 'popular-authors' || kind === 'terms') && /^[a-z]{2}$/.test(value))
     return { kind, code: value };
   if (colon > 0 && kind === 'storefront' && value) return { kind, domain: value };
   return { kind: 'other', tag };

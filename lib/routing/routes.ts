@@ -62,6 +62,7 @@ export const ROUTES = [
   r('help', 'hilfe', 'public', 'index'),
   r('faq', 'info/fragen', 'public', 'index'),
   r('terms', 'info/agb', 'public', 'index'),
+  r('terms-version', 'info/agb/:version', 'public', 'noindex-follow'),
   r('imprint', 'info/impressum', 'public', 'index'),
   r('partners', 'partner', 'public', 'index'),
   r('podcast', 'podcast', 'public', 'index'),

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LEGAL_DOCUMENT_KINDS } from '../../lib/legal/legal-links';
 import { pathFor } from '../../lib/routing/localized-routes';
 import type { WorldCode } from '../../lib/worlds/worlds';
 import { confirmedAccount } from './support/accounts';
@@ -123,7 +124,13 @@ test('new terms: the next page load asks to accept them, and accepting keeps the
   });
   expect(signedIn.status()).toBe(200);
   const published = await admin.post('/api/v3/terms/publish?world=es', {
-    data: { title: 'Condiciones generales (versión 2)', body: 'Nuevo texto de las condiciones.' },
+    data: {
+      title: 'Condiciones generales (versión 2)',
+      language: 'es',
+      sections: Object.fromEntries(
+        LEGAL_DOCUMENT_KINDS.map((kind) => [kind, { heading: kind, paragraphs: ['Nuevo texto de las condiciones.'] }]),
+      ),
+    },
   });
   expect(published.status()).toBe(201);
   await admin.dispose();

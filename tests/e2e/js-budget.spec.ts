@@ -42,6 +42,7 @@ const at = (world: WorldCode, route: RouteId, params?: Record<string, string>) =
 const PAGE_CLASSES: PageClass[] = [
   { name: 'empty (admin start page)', kind: 'empty', path: at('de', 'admin'), signInAs: 'admin@demo.test' },
   { name: 'content page (shell)', kind: 'public', path: at('de', 'team') },
+  { name: 'terms', kind: 'public', path: at('gr', 'terms') },
   { name: 'home', kind: 'public', path: at('de', 'home') },
   {
     name: 'material',

@@ -27,6 +27,7 @@ import { deliveredMail } from './support/mail';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { apiRequest } from './support/request';
 import { callRoute, type RouteCall } from './support/routes';
+import { termsSections } from './support/terms';
 import { requestSignIn, sessionCookieOf } from './support/session';
 
 let database: TestDatabase;
@@ -400,13 +401,13 @@ describe(`terms on ${BACKEND}`, () => {
       (
         await call(publishTerms, '/api/v3/terms/publish?world=fr', {
           headers: userHeaders,
-          body: { title: 'CGV', body: 'Texte' },
+          body: { title: 'CGV', language: 'fr', sections: termsSections('v2') },
         })
       ).status,
     ).toBe(403);
     const published = await call(publishTerms, '/api/v3/terms/publish?world=fr', {
       headers: { cookie: sessionCookieOf(admin) },
-      body: { title: 'Conditions générales v2', body: 'Nouveau texte' },
+      body: { title: 'Conditions générales v2', language: 'fr', sections: termsSections('v2') },
     });
     expect(published.status).toBe(201);
     const terms = await published.json();
