@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { IMPRINT } from '@/lib/legal/imprint';
@@ -69,9 +68,10 @@ export const ImprintPage: PageView = {
           <h2 id="imprint-data-protection">{t('imprint.dataProtection')}</h2>
           <p>{t('imprint.dataProtectionText')}</p>
           <p>
-            <Link href={`${pathFor(world.code, 'terms')}#dataProtection`} prefetch={false}>
-              {t('imprint.dataProtectionLink')}
-            </Link>
+            {/* A plain link, as the footer's legal links: after a visit to another part of the terms, the
+                client router's move to this anchor kept the old one too (…#withdrawalProvisions#dataProtection)
+                and landed on no part. A full page load lands where the link says. */}
+            <a href={`${pathFor(world.code, 'terms')}#dataProtection`}>{t('imprint.dataProtectionLink')}</a>
           </p>
         </section>
       </article>

@@ -1,15 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { invalidateTerms } from '@/lib/cache/invalidate';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import {
-  parseTermsBody,
-  serializeTermsBody,
-  termsBodyText,
-  type StoredTermsBody,
-  type TermsBody,
-} from '@/lib/legal/terms-body';
+import { parseTermsBody, termsBodyText, type StoredTermsBody } from '@/lib/legal/terms-body';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 export interface ActualTerms {
@@ -26,7 +19,8 @@ export interface ActualTerms {
   publishedAt: string;
 }
 
-function toActualTerms(row: typeof t.termsVersions.$inferSelect): ActualTerms {
+/** A stored terms version as the API answers it. */
+export function toActualTerms(row: typeof t.termsVersions.$inferSelect): ActualTerms {
   const body = parseTermsBody(row.body);
   return {
     id: row.id,
@@ -80,23 +74,4 @@ export async function acceptActualTerms(
   }
   await getDb().insert(t.termsAcceptances).values({ userId, termsVersionId: actual.id }).onConflictDoNothing();
   return actual;
-}
-
-/**
- * Publishes a new version of a world's terms (admin); it becomes the actual one at once, and the
- * world's terms pages are expired. The number is taken in the insert itself; two admins publishing
- * at the same moment meet the unique index, and the API answers the later one 409.
- */
-export async function publishTerms(world: WorldCode, input: { title: string; body: TermsBody }): Promise<ActualTerms> {
-  const [row] = await getDb()
-    .insert(t.termsVersions)
-    .values({
-      world,
-      version: sql`(SELECT coalesce(max(version), 0) + 1 FROM terms_versions WHERE world = ${world})`,
-      title: input.title,
-      body: serializeTermsBody(input.body),
-    })
-    .returning();
-  await invalidateTerms(world);
-  return toActualTerms(row!);
 }

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { defineRoute } from '@/lib/api/handler';
 import { textSchema } from '@/lib/input/schemas';
-import { publishTerms } from '@/lib/accounts/terms';
+import { publishTerms } from '@/lib/accounts/publish-terms';
 import { termsBodySchema } from '@/lib/legal/terms-body';
 
 // The text comes in parts, one per legal document kind, each required: the terms page anchors
