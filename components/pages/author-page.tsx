@@ -10,7 +10,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { AUTHOR_TABS, type AuthorTab } from '@/lib/routing/routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { buildAuthorProfilePage } from '@/lib/seo/structured-data';
+import { buildAuthorProfilePage } from '@/components/seo/structured-data';
 import { mediaUrl } from '@/lib/routing/media-url';
 import { htmlToText, sanitizeAuthorHtml } from '@/lib/text/sanitize';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';

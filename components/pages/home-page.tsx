@@ -8,7 +8,7 @@ import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import { IMPRINT } from '@/lib/legal/imprint';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
-import { buildOrganization, buildWebSite } from '@/lib/seo/structured-data';
+import { buildOrganization, buildWebSite } from '@/components/seo/structured-data';
 import { routeMetadata } from './shell-page';
 import type { PageView } from './types';
 

@@ -13,7 +13,7 @@ import {
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
-import { buildLandingBreadcrumbs } from '@/lib/seo/structured-data';
+import { buildLandingBreadcrumbs } from '@/components/seo/structured-data';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { requireId } from './params';
 import { routeMetadata } from './shell-page';

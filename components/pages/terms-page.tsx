@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { parseId } from '@/lib/input/schemas';
-import { getTermsDocument, type TermsDocument } from '@/lib/legal/terms-document';
+import { getTermsDocument, type TermsDocument } from '@/lib/accounts/terms-document';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { buildPageMetadata } from '@/lib/seo/page-metadata';
 import { getPublicOrigin } from '@/lib/seo/origin';

@@ -1,4 +1,4 @@
-import type { JsonLdDocument } from '@/lib/seo/structured-data';
+import type { JsonLdDocument } from '@/components/seo/structured-data';
 import { jsonForScript } from '@/lib/text/script-json';
 
 /**

@@ -4,8 +4,8 @@ import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { DEFAULT_WORLD, type Language, type WorldCode } from '@/lib/worlds/worlds';
-import type { LegalDocumentKind } from './legal-links';
-import { TERMS_SECTION_ORDER, parseTermsBody, type StoredTermsBody } from './terms-body';
+import type { LegalDocumentKind } from '@/lib/legal/legal-links';
+import { TERMS_SECTION_ORDER, parseTermsBody, type StoredTermsBody } from '@/lib/legal/terms-body';
 
 /** One part of the terms page, at its anchor. */
 export interface TermsDocumentSection {
