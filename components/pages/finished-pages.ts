@@ -2,7 +2,7 @@ import { decodePathSegments } from '@/lib/routing/decode-path';
 import { matchRoute } from '@/lib/routing/localized-routes';
 import { ROUTES, type Route, type RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { PUBLIC_VIEWS } from './registry';
+import { PUBLIC_VIEW_IDS } from './view-ids';
 
 /**
  * Public routes that a route of their own renders instead of the catch-all: search results are
@@ -11,12 +11,14 @@ import { PUBLIC_VIEWS } from './registry';
  */
 const OWN_FOLDER_VIEWS: ReadonlySet<RouteId> = new Set<RouteId>(['search']);
 
+const VIEW_IDS: ReadonlySet<RouteId> = new Set<RouteId>(PUBLIC_VIEW_IDS);
+
 /**
- * Whether a public route has a finished page. Read from the registry of views, so a route leaves
- * the placeholders the moment its view is added there, and no list has to be kept by hand.
+ * Whether a public route has a finished page. Read from the ids of the registry of views (which
+ * its type holds to them), so a route leaves the placeholders the moment its view is added.
  */
 export function hasFinishedPage(id: RouteId): boolean {
-  return Object.hasOwn(PUBLIC_VIEWS, id) || OWN_FOLDER_VIEWS.has(id);
+  return VIEW_IDS.has(id) || OWN_FOLDER_VIEWS.has(id);
 }
 
 /** A public route that still renders the "being built" shell. */

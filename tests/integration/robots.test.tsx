@@ -5,6 +5,7 @@ import { footerLinks, Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { hasFinishedPage, linksToFinishedPage, listPlaceholderRoutes } from '@/components/pages/finished-pages';
 import { PUBLIC_VIEWS } from '@/components/pages/registry';
+import { PUBLIC_VIEW_IDS } from '@/components/pages/view-ids';
 import { getDb } from '@/lib/db/client';
 import { matchRoute, pathFor, pathForRoute, type RouteParams } from '@/lib/routing/localized-routes';
 import { ROUTES, type Route } from '@/lib/routing/routes';
@@ -93,6 +94,8 @@ describe(`robots on every class of route (${BACKEND})`, () => {
         expect(route.area).toBe('public');
         expect(Object.hasOwn(PUBLIC_VIEWS, route.id)).toBe(false);
       }
+      // The plain list of ids (view-ids.ts, what code outside Next reads) is the registry's.
+      expect(Object.keys(PUBLIC_VIEWS).sort()).toEqual([...PUBLIC_VIEW_IDS].sort());
       // A route leaves the list the moment it has a view.
       const first = placeholders[0]!;
       expect(listPlaceholderRoutes((id) => id === first.id || hasFinishedPage(id))).not.toContainEqual(first);
