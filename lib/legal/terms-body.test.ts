@@ -42,6 +42,7 @@ describe('terms body', () => {
     expect(empty.error?.issues[0]?.path).toEqual(['sections', 'termsOfTask', 'paragraphs', 0]);
 
     expect(termsBodySchema.safeParse({ ...body(), language: 'xx' }).success).toBe(false);
+    // Cast past the type on purpose: a caller outside TypeScript's reach (a stored or posted body) can.
     expect(() => serializeTermsBody({ ...body(), language: 'xx' } as unknown as TermsBody)).toThrow();
   });
 
