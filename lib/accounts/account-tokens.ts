@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { hashToken } from './tokens';
 
@@ -20,15 +20,16 @@ export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Issues a single-use token for a mail link. Only its hash is stored; an earlier unused token of
- * the same purpose stops working, so only the newest mail's link is valid.
+ * the same purpose stops working, so only the newest mail's link is valid. Pass the transaction
+ * that queues the mail as `db`: the link then exists exactly when its mail is queued.
  */
 export async function issueAccountToken(
   userId: number,
   purpose: AccountTokenPurpose,
   payload: unknown = null,
+  db: Executor = getDb(),
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  const db = getDb();
   await db
     .update(t.accountTokens)
     .set({ usedAt: new Date() })

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { consumeAccountToken } from './account-tokens';
 import { findUserByEmail } from './accounts';
 import { emailSchema, mailedTokenSchema } from './credentials';
 import { absoluteLink } from './links';
 import { checkCurrentPassword } from './password';
+import { mailNewToken } from './token-mails';
 
 export const requestEmailChangeSchema = z
   .object({ new_email: emailSchema, password: z.string().max(200).optional() })
@@ -46,21 +46,23 @@ export async function requestEmailChange(
     ]);
   if (await findUserByEmail(input.new_email))
     throw new AppError('conflict', undefined, { reason: 'email_taken', path: 'new_email' });
-  const token = await issueAccountToken(userId, 'change_email', { email: input.new_email });
   // Both mails are about the account: in its world, with links into it.
-  await enqueueAccountMail('changeEmailConfirm', {
-    world: user.world,
-    to: input.new_email,
-    name: user.publicName,
-    email: input.new_email,
-    link: absoluteLink(user.world, 'change-email-confirm', { confirmationToken: token }),
-  });
-  await enqueueAccountMail('changeEmailNotice', {
-    world: user.world,
-    to: user.email,
-    name: user.publicName,
-    email: input.new_email,
-  });
+  await mailNewToken(
+    userId,
+    'change_email',
+    (token) => [
+      {
+        kind: 'changeEmailConfirm',
+        world: user.world,
+        to: input.new_email,
+        name: user.publicName,
+        email: input.new_email,
+        link: absoluteLink(user.world, 'change-email-confirm', { confirmationToken: token }),
+      },
+      { kind: 'changeEmailNotice', world: user.world, to: user.email, name: user.publicName, email: input.new_email },
+    ],
+    { email: input.new_email },
+  );
   return { status: 'confirmation_sent', new_email: input.new_email };
 }
 

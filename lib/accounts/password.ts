@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { defineJob } from '@/lib/jobs/registry';
@@ -84,12 +84,15 @@ export async function recoverPassword(
   await enforce({ key: `token-use:ip:${context.ip}`, ...RATE_LIMITS.tokenUsePerIp });
   const used = await consumeAccountToken(input.token, 'recovery');
   if (!used) throw new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
-  await setPassword(used.userId, input.password);
-  await revokeUserTokens(used.userId);
-  await activate(used.userId);
-  const [owner] = await getDb().select({ email: t.users.email }).from(t.users).where(eq(t.users.id, used.userId));
+  // argon2 before the transaction: it holds the embedded database's only served connection.
+  const passwordHash = await hashPassword(input.password);
+  const owner = await getDb().transaction(async (tx) => {
+    const changed = await setPasswordAndMail(used.userId, passwordHash, tx);
+    await revokeUserTokens(used.userId, undefined, tx);
+    await activate(used.userId, tx);
+    return changed;
+  });
   if (owner) await liftSignInLocks(owner.email);
-  await mailPasswordChanged(used.userId);
   return { userId: used.userId };
 }
 
@@ -112,9 +115,11 @@ export async function changePassword(
       { path: 'current_password', message: 'The current password is not correct' },
     ]);
   }
-  await setPassword(userId, input.new_password);
-  await revokeUserTokens(userId, currentTokenId);
-  await mailPasswordChanged(userId);
+  const passwordHash = await hashPassword(input.new_password);
+  await getDb().transaction(async (tx) => {
+    await setPasswordAndMail(userId, passwordHash, tx);
+    await revokeUserTokens(userId, currentTokenId, tx);
+  });
 }
 
 /**
@@ -143,24 +148,27 @@ export async function verifyUserPassword(userId: number, password: string): Prom
   return user?.passwordHash ? passwordMatches(user.passwordHash, password) : false;
 }
 
-async function setPassword(userId: number, password: string): Promise<void> {
-  await getDb()
+/**
+ * Stores a new password hash and queues the "password changed" notice in the same transaction:
+ * the notice goes out exactly when the change commits, and a failing mail server only delays it
+ * (the queue retries) instead of failing a change that is done. The notice is about the account,
+ * so in the account's world. Returns the account's address, or null for an unknown user.
+ */
+async function setPasswordAndMail(
+  userId: number,
+  passwordHash: string,
+  tx: Executor,
+): Promise<{ email: string } | null> {
+  const [user] = await tx
     .update(t.users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(t.users.id, userId));
-}
-
-/** The notice of a changed password: about the account, so in the account's world. */
-async function mailPasswordChanged(userId: number): Promise<void> {
-  const [user] = await getDb()
-    .select({ email: t.users.email, publicName: t.users.publicName, world: t.users.world })
-    .from(t.users)
-    .where(eq(t.users.id, userId));
-  if (user)
-    await enqueueAccountMail('passwordChanged', {
-      world: user.world,
-      to: user.email,
-      name: user.publicName,
-      link: absoluteLink(user.world, 'forgot-password'),
-    });
+    .set({ passwordHash })
+    .where(eq(t.users.id, userId))
+    .returning({ email: t.users.email, publicName: t.users.publicName, world: t.users.world });
+  if (!user) return null;
+  await enqueueAccountMail(
+    'passwordChanged',
+    { world: user.world, to: user.email, name: user.publicName, link: absoluteLink(user.world, 'forgot-password') },
+    { db: tx },
+  );
+  return { email: user.email };
 }

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { consumeAccountToken } from './account-tokens';
 import { createAccount, findUserByEmail, getAccountStatus, hashPassword } from './accounts';
 import { findInvitation } from './referrals';
 import { liftSignInLocks } from './sign-in-limits';
 import { emailSchema, mailedTokenSchema, passwordSchema, publicNameSchema } from './credentials';
 import { absoluteLink } from './links';
 import { acceptActualTerms } from './terms';
+import { mailNewToken } from './token-mails';
 
 export const registerSchema = z
   .object({
@@ -69,13 +69,13 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
     return REGISTRATION_ANSWER;
   }
   await acceptActualTerms(user.id, context.world);
-  const token = await issueAccountToken(user.id, 'registration');
-  await enqueueAccountMail('registrationConfirm', {
+  await mailNewToken(user.id, 'registration', (token) => ({
+    kind: 'registrationConfirm',
     world: context.world,
     to: input.email,
     name: input.public_name,
     link: absoluteLink(context.world, 'register-confirm', { registrationToken: token }),
-  });
+  }));
   return REGISTRATION_ANSWER;
 }
 
@@ -88,22 +88,22 @@ async function mailExistingAccount(user: { id: number; email: string; publicName
   const status = await getAccountStatus(user.id);
   if (status === 'deleted') return;
   if (status === 'pending') {
-    const token = await issueAccountToken(user.id, 'registration');
-    await enqueueAccountMail('registrationConfirm', {
+    await mailNewToken(user.id, 'registration', (token) => ({
+      kind: 'registrationConfirm',
       world,
       to: user.email,
       name: user.publicName,
       link: absoluteLink(world, 'register-confirm', { registrationToken: token }),
-    });
+    }));
     return;
   }
-  const token = await issueAccountToken(user.id, 'recovery');
-  await enqueueAccountMail('alreadyRegistered', {
+  await mailNewToken(user.id, 'recovery', (token) => ({
+    kind: 'alreadyRegistered',
     world,
     to: user.email,
     name: user.publicName,
     link: absoluteLink(world, 'password-recovery', { token }),
-  });
+  }));
 }
 
 export const confirmSchema = z.object({ token: mailedTokenSchema }).strict();
@@ -117,9 +117,8 @@ export async function confirmRegistration(token: string, context: { ip: string }
   return { userId: used.userId };
 }
 
-/** Marks an account active with its address confirmed. */
-export async function activate(userId: number): Promise<void> {
-  const db = getDb();
+/** Marks an account active with its address confirmed (in `db`'s transaction when given). */
+export async function activate(userId: number, db: Executor = getDb()): Promise<void> {
   await db.update(t.users).set({ doubleOptIn: true }).where(eq(t.users.id, userId));
   await db
     .update(t.accountStates)
@@ -174,12 +173,12 @@ export async function createAccountForCompletion(
     status: 'pending',
     creationSource: 'invitation',
   });
-  const token = await issueAccountToken(user.id, 'complete_registration');
-  await enqueueAccountMail('completeRegistration', {
+  await mailNewToken(user.id, 'complete_registration', (token) => ({
+    kind: 'completeRegistration',
     world,
     to: input.email,
     name: input.public_name,
     link: absoluteLink(world, 'complete-registration', { token }),
-  });
+  }));
   return { userId: user.id };
 }

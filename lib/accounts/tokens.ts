@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 
 /** Access tokens live 30 days, as long as cookies are kept by default. */
@@ -85,10 +85,10 @@ export async function revokeAccessToken(token: string): Promise<void> {
 }
 
 /** Revokes every token of a user (password change, recovery, deletion), optionally but one. */
-export async function revokeUserTokens(userId: number, exceptTokenId?: number): Promise<void> {
+export async function revokeUserTokens(userId: number, exceptTokenId?: number, db: Executor = getDb()): Promise<void> {
   const conditions = [eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt)];
   if (exceptTokenId !== undefined) conditions.push(ne(t.accessTokens.id, exceptTokenId));
-  await getDb()
+  await db
     .update(t.accessTokens)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));

@@ -1,10 +1,9 @@
 import 'server-only';
 import { newInviteCode } from '@/lib/accounts/accounts';
-import type { Database } from '@/lib/db/client';
+import type { Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 
-/** A database or an open transaction on it. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Executor };
 
 /**
  * Makes sure the user has an account-state row. Accounts created before account states existed

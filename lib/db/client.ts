@@ -5,6 +5,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** A database or an open transaction on it: writes that must commit together take one. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 interface Connection {
   url: string;
   pool: Pool;

@@ -16,6 +16,10 @@ import { passwordRecoveryJob } from '@/lib/accounts/password';
 import { getQueue } from '@/lib/jobs/queue';
 import { drainJobs } from '@/lib/jobs/workers';
 import { readOutbox } from '@/lib/mail/outbox';
+import { renderAccountMail } from '@/lib/mail/account-mails';
+import { resetMailer } from '@/lib/mail/mailer';
+import { resetEnvCache } from '@/lib/env';
+import { mailNewToken } from '@/lib/accounts/token-mails';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
@@ -556,5 +560,63 @@ describe(`an admin acting as a user (login-as) on ${BACKEND}`, () => {
         )
       ).status,
     ).toBe(200);
+  });
+});
+
+describe(`account mails queued with their change on ${BACKEND}`, () => {
+  const mailsTo = (email: string) => readOutbox().filter((m) => m.to.includes(email));
+
+  afterEach(() => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    resetMailer();
+  });
+
+  it('changes the password although the mail server is down, and sends the notice once it is back', async () => {
+    const user = await freshAccount();
+    const headers = await signedIn(user);
+    // Nothing listens on the discard port: every delivery is refused at once.
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+    resetEnvCache();
+    resetMailer();
+    const changed = await post(
+      changePassword,
+      '/api/v3/password/change',
+      { current_password: user.password, new_password: 'changed while mail is down' },
+      headers,
+    );
+    expect(changed.status).toBe(200);
+    await drainJobs();
+    const [job] = (
+      await getDb().execute<{ state: string }>(
+        sql`SELECT state FROM pgboss.job WHERE name = 'account-mail' AND data->>'to' = ${user.email}`,
+      )
+    ).rows;
+    expect(job?.state).toBe('retry');
+    expect(mailsTo(user.email)).toHaveLength(0);
+
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    resetMailer();
+    await drainJobs({ includeDelayed: true });
+    const subject = renderAccountMail('passwordChanged', 'de', { name: '' }).subject;
+    expect(mailsTo(user.email).map((m) => m.subject)).toEqual([subject]);
+    expect((await signIn(user.email, 'changed while mail is down', newIp())).status).toBe(200);
+  });
+
+  it('queues no mail and keeps no link when the transaction that issues the link rolls back', async () => {
+    const user = await freshAccount();
+    const tokens = () => count(sql`SELECT count(*)::int AS n FROM account_tokens WHERE user_id = ${user.id}`);
+    const before = await tokens();
+    // The second mail fails its schema after the first was written in the transaction.
+    await expect(
+      mailNewToken(user.id, 'recovery', (token) => [
+        { kind: 'alreadyRegistered', world: 'de', to: user.email, name: 'x', link: `http://localhost/${token}` },
+        { kind: 'alreadyRegistered', world: 'de', to: '', name: 'x' },
+      ]),
+    ).rejects.toThrow();
+    expect(await tokens()).toBe(before);
+    await drainJobs();
+    expect(mailsTo(user.email)).toHaveLength(0);
   });
 });
