@@ -69,14 +69,7 @@ export async function enqueue(
   if (options.db) {
     const connection = jobConnection(options.db);
     const queue = getQueueHolder();
-    if (!queue.queues.has(definition.name)) {
-      // Created through the caller's connection as well (a no-op when it exists). Not remembered:
-      // a rollback would take a new queue with it.
-      await connection.executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2)`, [
-        definition.name,
-        { policy: 'standard' },
-      ]);
-    }
+    await createQueueThrough(connection, definition);
     const id = await queue.boss.send(definition.name, payload, { ...send, db: connection });
     if (!id && !options.id) throw new Error(`Job ${definition.name} was not enqueued`);
     return id ?? options.id!;
@@ -99,4 +92,42 @@ export async function enqueue(
   if (!options.startAfter)
     for (const worker of getQueueHolder().worked.get(definition.name) ?? []) boss.notifyWorker(worker);
   return id ?? options.id!;
+}
+
+/**
+ * Makes sure a job's queue exists, through the caller's connection (a no-op when it does). Not
+ * remembered as made: a rollback would take a new queue with it.
+ */
+async function createQueueThrough(connection: PgBoss.Db, definition: JobDefinition): Promise<void> {
+  if (getQueueHolder().queues.has(definition.name)) return;
+  await connection.executeSql(`SELECT ${JOB_SCHEMA}.create_queue($1, $2)`, [definition.name, { policy: 'standard' }]);
+}
+
+/**
+ * Puts many jobs of one kind on the queue in one statement, through `db` (the transaction they
+ * belong to), each under its own id: a job whose id exists is skipped, so enqueueing the same
+ * list again adds nothing (a retried fan-out batch). Payloads are checked first, like `enqueue`.
+ * For up to a few thousand jobs at a time: the list travels as one JSON parameter.
+ */
+export async function enqueueMany<S extends ZodType>(
+  job: JobDefinition<S>,
+  items: readonly { id: string; data: z.input<S> }[],
+  options: { db: JobConnection },
+): Promise<void> {
+  if (items.length === 0) return;
+  const connection = jobConnection(options.db);
+  await createQueueThrough(connection, job);
+  const rules = effectiveRules(job);
+  await getQueueHolder().boss.insert(
+    items.map(({ id, data }) => ({
+      id,
+      name: job.name,
+      data: job.schema.parse(data) as object,
+      retryLimit: rules.retryLimit,
+      retryDelay: rules.retryDelay,
+      retryBackoff: rules.retryBackoff,
+      expireInSeconds: rules.expireInSeconds,
+    })),
+    { db: connection },
+  );
 }

@@ -122,16 +122,20 @@ export async function stopJobWorkers(): Promise<void> {
 /**
  * Runs every due job of this process's definitions here, one after another, until none is left,
  * and returns how many ran (tests: enqueue, drain, then look at the outbox). Jobs waiting for a
- * retry are due only once their delay has passed, unless `includeDelayed` is set. Completion and
- * failure are recorded before this resolves, unlike with pg-boss's own workers.
+ * retry are due only once their delay has passed, unless `includeDelayed` is set; `only` names
+ * the jobs to run (the others stay queued). Completion and failure are recorded before this
+ * resolves, unlike with pg-boss's own workers.
  */
-export async function drainJobs(options: { includeDelayed?: boolean; maxJobs?: number } = {}): Promise<number> {
+export async function drainJobs(
+  options: { includeDelayed?: boolean; maxJobs?: number; only?: readonly string[] } = {},
+): Promise<number> {
   const boss = await getQueue();
   const maxJobs = options.maxJobs ?? 500;
+  const definitions = listJobDefinitions().filter((d) => !options.only || options.only.includes(d.name));
   let ran = 0;
   for (let found = true; found;) {
     found = false;
-    for (const definition of listJobDefinitions()) {
+    for (const definition of definitions) {
       await ensureQueue(definition);
       const [job] = await boss.fetch<unknown>(definition.name, {
         batchSize: 1,

@@ -30,7 +30,7 @@ import {
 } from './material-rules';
 import { isOwnPreviewFile, publishShownPreviews, UPLOADED_COVER_NAME } from './preview-publishing';
 import { materialPreviewsJob, previewWatermark, storeCoverImage } from './previews';
-import { versionMailsFanOutJob } from './version-mails';
+import { versionMailsFanOut } from './version-mails';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -891,8 +891,7 @@ export async function releaseStagedVersion(
         { db: tx },
       );
     const states = versions.map((v) => ({ version: v.version, published: v.publishedAt !== null }));
-    if (releaseNotifiesBuyers(states))
-      await enqueue(versionMailsFanOutJob, { materialId, versionId: staged.id }, { db: tx });
+    if (releaseNotifiesBuyers(states)) await versionMailsFanOut.start({ materialId, versionId: staged.id }, { db: tx });
     return material;
   });
   await invalidatePublished(materialId, material.world);

@@ -1,19 +1,20 @@
 /**
- * Telling buyers about a new version of a material they bought: a fan-out job lists the active
- * licence holders and queues one mail job each, under an id made from the version and the buyer,
- * so a retried fan-out never mails anyone twice. Each mail is in the language of the world the
+ * Telling buyers about a new version of a material they bought: a fan-out walks the active
+ * licence holders in batches and queues one mail job each, under an id made from the version and
+ * the buyer, so a retried batch never mails anyone twice. Each mail is in the language of the world the
  * material was bought in, with links into that world, and respects the buyer's notification
  * settings (`materialUpdates`, on until turned off).
  * A job module: no `server-only`, no `next/*`.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { absoluteLink } from '@/lib/accounts/links';
 import { idSchema } from '@/lib/input/schemas';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueueMany } from '@/lib/jobs/enqueue';
+import { defineFanOut } from '@/lib/jobs/fan-out';
 import { stableJobId } from '@/lib/jobs/periodic';
 import { defineJob } from '@/lib/jobs/registry';
 import { sendMail } from '@/lib/mail/mailer';
@@ -117,28 +118,42 @@ export const versionMailJob = defineJob(
   },
 );
 
-/** Lists the buyers of a released version and queues their mails (idempotent per buyer). */
-export const versionMailsFanOutJob = defineJob(
-  {
-    name: 'material-version-mails',
-    schema: z.object({ materialId: idSchema, versionId: idSchema }).strict(),
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 600,
-    summarize: ({ materialId, versionId }) => ({ materialId, versionId }),
-  },
-  async ({ materialId, versionId }) => {
-    const buyers = await getDb()
-      .selectDistinct({ userId: t.licences.userId })
+/**
+ * The buyers of a released version, a batch of 1,000 at a time (lib/jobs/fan-out.ts): each batch
+ * queues the next one and its buyers' mails in one statement, each mail under an id made from
+ * the version and the buyer, so a retried batch never mails anyone twice. A licence is one per
+ * buyer and material (licences_user_material), so the buyer's id is the page's key.
+ */
+export const versionMailsFanOut = defineFanOut({
+  name: 'material-version-mail-batch',
+  event: z.object({ materialId: idSchema, versionId: idSchema }).strict(),
+  key: ({ versionId }) => String(versionId),
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  recipients: async ({ materialId }, after, limit) => {
+    const rows = await getDb()
+      .select({ userId: t.licences.userId })
       .from(t.licences)
-      .where(and(eq(t.licences.materialId, materialId), isNull(t.licences.revokedAt)));
-    for (const { userId } of buyers)
-      await enqueue(
-        versionMailJob,
-        { materialId, versionId, userId },
-        { id: stableJobId(`material-version-mail@${versionId}@${userId}`) },
-      );
-    return { buyers: buyers.length };
+      .where(
+        and(
+          eq(t.licences.materialId, materialId),
+          isNull(t.licences.revokedAt),
+          after === null ? undefined : gt(t.licences.userId, after),
+        ),
+      )
+      .orderBy(asc(t.licences.userId))
+      .limit(limit);
+    return rows.map((row) => row.userId);
   },
-);
+  deliver: ({ materialId, versionId }, userIds, tx) =>
+    enqueueMany(
+      versionMailJob,
+      userIds.map((userId) => ({
+        id: stableJobId(`material-version-mail@${versionId}@${userId}`),
+        data: { materialId, versionId, userId },
+      })),
+      { db: tx },
+    ),
+});
