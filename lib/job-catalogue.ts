@@ -13,3 +13,4 @@ import '@/lib/commerce/abandoned-carts';
 import '@/lib/selling/previews';
 import '@/lib/selling/payouts';
 import '@/lib/selling/version-mails';
+import '@/lib/maintenance/clean-up';
