@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
 import { enqueueAccountMail, sendAccountMail } from '@/lib/mail/account-mails';
 import { countAttempt, enforce, RATE_LIMITS, refund } from '@/lib/security/rate-limit';
 import { worldCodeSchema } from '@/lib/input/schemas';
@@ -32,10 +32,9 @@ export const passwordRecoveryJob = defineJob(
   {
     name: 'password-recovery-request',
     schema: z.object({ email: emailSchema, world: worldCodeSchema }).strict(),
+    ...MAIL_JOB_RULES,
+    // A lookup, a token and a mail: a mail job, with one retry fewer (each retry issues a token).
     retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
     summarize: ({ email, world }) => ({ email, world }),
     forgetAfterSuccess: ['email'],
   },

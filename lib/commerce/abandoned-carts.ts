@@ -19,7 +19,7 @@ import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue } from '@/lib/jobs/queue';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, MAIL_JOB_RULES, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
 import { sendMail } from '@/lib/mail/mailer';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
@@ -348,10 +348,7 @@ export const abandonedCartMailJob = defineJob(
   {
     name: 'abandoned-cart-mail',
     schema: z.object({ cartId: idSchema, token: z.string().regex(RESTORE_TOKEN_PATTERN) }).strict(),
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
+    ...MAIL_JOB_RULES,
     summarize: ({ cartId }) => ({ cartId }),
     secretFields: ['token'],
   },
@@ -377,6 +374,7 @@ export const abandonedCartSweepJob = defineJob(
     retryBackoff: false,
     expireInSeconds: 600,
     everySeconds: testSeconds() ?? ABANDONED_CART_SWEEP_SECONDS,
+    ...SWEEP_JOB_RULES,
   },
   async () => ({ claimed: (await sweepAbandonedCarts()).length }),
 );

@@ -33,7 +33,10 @@ export const cardRefundJob = defineJob(
     retryLimit: 8,
     retryDelay: 60,
     retryBackoff: true,
+    // Longer than the Stripe client's own 80 s timeout, so a slow answer is not run twice at once.
     expireInSeconds: 120,
+    // A run waits on Stripe's API; five side by side stay far below its rate limit.
+    concurrency: 5,
     summarize: ({ orderId, amount }) => ({ orderId, amount }),
   },
   async ({ orderId, amount, refundKey, session: paidSession }) => {

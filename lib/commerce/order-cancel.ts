@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
 import { closeCardPaymentPage } from './card-sessions';
 import { CARD_ORDER_PAYABLE_MS } from './coverage';
 import { addCredit } from './fulfilment';
@@ -158,6 +158,7 @@ export const unpaidCardOrderSweepJob = defineJob(
     retryBackoff: true,
     expireInSeconds: 3600,
     everySeconds: 3600,
+    ...SWEEP_JOB_RULES,
   },
   async () => ({ cancelled: await cancelUnpaidCardOrders() }),
 );

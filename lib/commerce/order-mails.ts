@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
 import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
 import { sendMail } from '@/lib/mail/mailer';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
@@ -154,10 +154,7 @@ export const orderMailJob = defineJob(
   {
     name: 'order-mail',
     schema: z.object({ kind: z.enum(ORDER_MAIL_KINDS), orderId: idSchema }).strict(),
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
+    ...MAIL_JOB_RULES,
     summarize: ({ kind, orderId }) => ({ kind, orderId }),
   },
   async ({ kind, orderId }) => {

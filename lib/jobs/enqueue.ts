@@ -89,8 +89,7 @@ export async function enqueue(
   // A worker of this process takes it now instead of at its next poll. (Not for a job written
   // in a transaction: it is invisible until the commit, and a worker woken early would find
   // nothing and sleep a full interval.)
-  if (!options.startAfter)
-    for (const worker of getQueueHolder().worked.get(definition.name) ?? []) boss.notifyWorker(worker);
+  if (!options.startAfter) getQueueHolder().worked.get(definition.name)?.notify();
   return id ?? options.id!;
 }
 

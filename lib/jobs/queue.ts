@@ -21,10 +21,30 @@ export type JobState = (typeof JOB_STATES)[number];
 /** How long a job that failed for good stays in the live table, listed for admins and retryable. */
 const FAILED_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
+/** A worker of one queue in this process (lib/jobs/workers.ts). */
+export interface QueueWorker {
+  /** Asks for work now instead of at the next poll. */
+  notify(): void;
+  /** Takes no new job; resolves once it has stopped fetching (runs under way go on). */
+  stop(): Promise<void>;
+  /**
+   * Resolves once every run under way has ended, or after `timeoutMs` with the ids of the jobs
+   * still running, whose outcome it will then no longer record.
+   */
+  settle(timeoutMs: number): Promise<string[]>;
+}
+
 export interface JobSettings {
-  /** How often an idle worker asks for work (pg-boss allows 0.5 s at least). */
+  /**
+   * How often an idle worker asks for work unless its job says otherwise (at least 0.5 s): one
+   * cheap query per queue, which on the embedded database waits its turn with every other query.
+   */
   pollingIntervalSeconds: number;
-  /** How often expired jobs are failed (and so retried) and finished ones archived. */
+  /**
+   * How often expired jobs are failed (and so retried) and finished ones archived. With the
+   * expiry, this is what a killed worker costs: its job runs again after expiry plus at most
+   * one interval.
+   */
   maintenanceIntervalSeconds: number;
   /** Connections of pg-boss's own pool, besides the application's. */
   poolSize: number;
@@ -38,8 +58,12 @@ export interface JobSettings {
 }
 
 const DEFAULT_SETTINGS: JobSettings = {
-  pollingIntervalSeconds: 2,
-  maintenanceIntervalSeconds: 30,
+  // 1 s: a job written in a transaction (most mails) waits half a second on average for it.
+  pollingIntervalSeconds: 1,
+  // 10 s: a killed worker's mail (30 s expiry) runs again within 30–40 s. Each interval one
+  // process also archives finished jobs, a scan of the live job table; a few thousand rows on
+  // the embedded database, and cheap beside 10 s on PostgreSQL.
+  maintenanceIntervalSeconds: 10,
   // The embedded PGlite answers one query at a time whatever the pool size, and a worker needs
   // one connection to fetch and one to complete; more would only queue at the socket.
   poolSize: 3,
@@ -53,9 +77,9 @@ interface QueueHolder {
   started?: Promise<PgBoss>;
   /** Queues known to exist in the database (pg-boss 10 refuses a job for a queue it lacks). */
   queues: Set<string>;
-  /** Whether this process's workers run, and pg-boss's ids of them by job name. */
+  /** Whether this process's workers run, and its worker of each queue by job name. */
   workers: boolean;
-  worked: Map<string, string[]>;
+  worked: Map<string, QueueWorker>;
   /** The timers that queue this process's periodic jobs (lib/jobs/periodic.ts). */
   timers: Set<ReturnType<typeof setTimeout>>;
 }
@@ -180,7 +204,21 @@ export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<vo
   } catch {
     return;
   }
-  await queue.boss.stop({ graceful: true, wait: true, timeout: options.timeoutMs ?? 20_000 });
-  // pg-boss has failed whatever was still running; a thread still at it is ended too.
+  const workers = [...queue.worked];
+  queue.worked.clear();
+  await Promise.all(workers.map(([, worker]) => worker.stop()));
+  const left = await Promise.all(workers.map(([, worker]) => worker.settle(options.timeoutMs ?? 20_000)));
+  for (const [index, [name]] of workers.entries()) {
+    const ids = left[index]!;
+    // Failed now, they are retried (here after a restart, or by another worker) without waiting
+    // for their expiry.
+    for (const id of ids)
+      await queue.boss
+        .fail(name, id, { message: 'the process shut down while the job ran' })
+        .catch((error: unknown) => console.error(`job ${name} ${id} not failed at shutdown: ${String(error)}`));
+  }
+  // The workers are ours, not pg-boss's: it has nothing left to wait for.
+  await queue.boss.stop({ graceful: false, wait: true });
+  // A thread still at a job failed above is ended too.
   await terminateThreads();
 }

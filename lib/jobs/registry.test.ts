@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineJob, fieldsToForget, findJobDefinition, getJobDefinition, summarizePayload } from './registry';
+import {
+  defineJob,
+  fieldsToForget,
+  findJobDefinition,
+  getJobDefinition,
+  runLimitMs,
+  summarizePayload,
+} from './registry';
 
 const schema = z.object({ to: z.string(), link: z.string().optional(), world: z.string() }).strict();
 const rules = { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
@@ -20,6 +27,29 @@ describe('job definitions', () => {
     expect(() => defineJob({ name: 'unit-c', schema, ...rules, expireInSeconds: 0 }, handler)).toThrow(
       /expireInSeconds/,
     );
+    expect(() => defineJob({ name: 'unit-d', schema, ...rules, concurrency: 0 }, handler)).toThrow(/concurrency/);
+    expect(() => defineJob({ name: 'unit-e', schema, ...rules, pollingIntervalSeconds: 0.1 }, handler)).toThrow(
+      /pollingIntervalSeconds/,
+    );
+    // A beat that comes as rarely as the expiry would let a live run expire.
+    expect(() =>
+      defineJob({ name: 'unit-f', schema, ...rules, heartbeatSeconds: 30, maxRunSeconds: 300 }, handler),
+    ).toThrow(/heartbeatSeconds/);
+    expect(() => defineJob({ name: 'unit-g', schema, ...rules, heartbeatSeconds: 5 }, handler)).toThrow(
+      /maxRunSeconds/,
+    );
+    expect(() => defineJob({ name: 'unit-h', schema, ...rules, maxRunSeconds: 300 }, handler)).toThrow(/heartbeat/);
+  });
+
+  it('limits a run by its expiry, or with a heartbeat by its own limit', () => {
+    const handler = async () => undefined;
+    const plain = defineJob({ name: 'unit-plain', schema, ...rules }, handler);
+    const beating = defineJob(
+      { name: 'unit-beating', schema, ...rules, expireInSeconds: 20, heartbeatSeconds: 5, maxRunSeconds: 300 },
+      handler,
+    );
+    expect(runLimitMs(plain, 60)).toBe(60_000);
+    expect(runLimitMs(beating, 20)).toBe(300_000);
   });
 
   it('summarises a payload for admins without its secret fields, and nothing for a payload it does not know', () => {

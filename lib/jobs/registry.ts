@@ -55,8 +55,31 @@ export interface JobOptions<S extends ZodType> {
    * payload of such a job is `{}`.
    */
   everySeconds?: number;
-  /** Jobs of this kind run at once per process (default 1). */
+  /**
+   * Jobs of this kind run at once per process (default 1). Its worker fetches up to this many
+   * in one query and runs them side by side, each completed or failed on its own. Wide for
+   * waiting work (a mail waits on SMTP or a file write), 1 for CPU-bound thread jobs and for
+   * sweeps. The choice per kind is recorded in docs/decisions.md.
+   */
   concurrency?: number;
+  /**
+   * How often an idle worker of this kind asks for work, in seconds (default: the queue's
+   * setting). A job enqueued outside a transaction in the same process wakes its worker at once;
+   * the poll finds jobs written in transactions, by other processes, and retries that fall due.
+   * Sweeps queued by this process's own timers can afford a long one.
+   */
+  pollingIntervalSeconds?: number;
+  /**
+   * For long runs: every this many seconds while a run is under way its worker tells the queue
+   * it is alive (the run's start moves to now), so `expireInSeconds` can stay short — a killed
+   * worker's job is retried after that — however long the run itself may take (`maxRunSeconds`).
+   */
+  heartbeatSeconds?: number;
+  /**
+   * With a heartbeat: seconds a run may take in all before it is failed (and its thread ended).
+   * Without one, `expireInSeconds` is that limit.
+   */
+  maxRunSeconds?: number;
   /** Payload fields shown to admins; never a secret (default: none). */
   summarize?: (data: z.output<S>) => JobSummary;
   /**
@@ -74,6 +97,35 @@ export interface JobOptions<S extends ZodType> {
 export interface JobDefinition<S extends ZodType = ZodType> extends JobOptions<S> {
   handler: JobHandler<z.output<S>>;
 }
+
+/**
+ * The rules every mail job shares (spread into its definition):
+ * - 10 at once per process: a mail spends its run waiting (a few reads, then SMTP or an `.eml`
+ *   write), so ten side by side cost little CPU and keep the SMTP pool's connections busy;
+ *   beyond that the pool (lib/mail/mailer.ts) only queues them;
+ * - 30 s expiry: a send gives up well within it (the SMTP timeouts in lib/mail/mailer.ts), so a
+ *   live run never expires, and a killed worker's mail runs again after 30 s plus at most one
+ *   maintenance interval instead of minutes;
+ * - six retries from 30 s, doubled each time with jitter: a failing mail server is asked again
+ *   over half an hour to an hour, not hammered until the retries are gone.
+ */
+export const MAIL_JOB_RULES = {
+  retryLimit: 6,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 30,
+  concurrency: 10,
+} as const satisfies Partial<JobOptions<ZodType>>;
+
+/**
+ * The rules of sweeps queued every period by this process's own timers, which wake the worker:
+ * one at a time (a second one at once would find nothing the first did not), and a poll of 30 s
+ * that only catches retries and runs queued by other processes.
+ */
+export const SWEEP_JOB_RULES = {
+  concurrency: 1,
+  pollingIntervalSeconds: 30,
+} as const satisfies Partial<JobOptions<ZodType>>;
 
 const definitions = new Map<string, JobDefinition>();
 
@@ -94,6 +146,21 @@ export function defineJob<S extends ZodType>(
       throw new Error(`Job ${options.name}: ${key} must be an integer ≥ 0`);
   }
   if (options.expireInSeconds < 1) throw new Error(`Job ${options.name}: expireInSeconds must be at least 1`);
+  if (
+    options.concurrency !== undefined &&
+    (!Number.isInteger(options.concurrency) || options.concurrency < 1 || options.concurrency > 50)
+  )
+    throw new Error(`Job ${options.name}: concurrency must be an integer from 1 to 50`);
+  if (options.pollingIntervalSeconds !== undefined && !(options.pollingIntervalSeconds >= 0.5))
+    throw new Error(`Job ${options.name}: pollingIntervalSeconds must be at least 0.5`);
+  if (options.heartbeatSeconds !== undefined) {
+    // Three beats per expiry: one delayed beat (a busy embedded database) does not expire a run.
+    if (!(options.heartbeatSeconds > 0) || options.heartbeatSeconds * 3 > options.expireInSeconds)
+      throw new Error(`Job ${options.name}: heartbeatSeconds must be positive and at most a third of expireInSeconds`);
+    if (!Number.isInteger(options.maxRunSeconds) || options.maxRunSeconds! < options.expireInSeconds)
+      throw new Error(`Job ${options.name}: a heartbeat needs maxRunSeconds, an integer ≥ expireInSeconds`);
+  } else if (options.maxRunSeconds !== undefined)
+    throw new Error(`Job ${options.name}: maxRunSeconds is for jobs with a heartbeat`);
   if (options.everySeconds !== undefined && (!Number.isInteger(options.everySeconds) || options.everySeconds < 1))
     throw new Error(`Job ${options.name}: everySeconds must be an integer ≥ 1`);
   const definition: JobDefinition<S> = { ...options, handler };
@@ -116,6 +183,11 @@ export function getJobDefinition(name: string): JobDefinition {
 /** Every job defined in this process. */
 export function listJobDefinitions(): JobDefinition[] {
   return [...definitions.values()];
+}
+
+/** Milliseconds a run of this kind may take before it is failed: its own limit, else its expiry. */
+export function runLimitMs(definition: JobDefinition, expireInSeconds: number): number {
+  return (definition.heartbeatSeconds ? definition.maxRunSeconds! : expireInSeconds) * 1000;
 }
 
 /** The payload fields a job drops from its stored payload once it has succeeded. */

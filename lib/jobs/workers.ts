@@ -5,8 +5,16 @@
  */
 import type PgBoss from 'pg-boss';
 import { startPeriodicJobs } from './periodic';
-import { ensureQueue, getJobSettings, getQueue, getQueueHolder, JOB_SCHEMA, stopPeriodicTimers } from './queue';
-import { fieldsToForget, listJobDefinitions, type JobContext, type JobDefinition } from './registry';
+import {
+  ensureQueue,
+  getJobSettings,
+  getQueue,
+  getQueueHolder,
+  JOB_SCHEMA,
+  stopPeriodicTimers,
+  type QueueWorker,
+} from './queue';
+import { fieldsToForget, listJobDefinitions, runLimitMs, type JobContext, type JobDefinition } from './registry';
 import { runInThread } from './thread';
 
 type FetchedJob = PgBoss.JobWithMetadata<unknown>;
@@ -35,7 +43,7 @@ export async function runJob(definition: JobDefinition, job: FetchedJob): Promis
         job: context,
         data,
         // pg-boss hands the job's own expiry over as numeric text.
-        timeoutMs: Number(job.expireInSeconds) * 1000,
+        timeoutMs: runLimitMs(definition, Number(job.expireInSeconds)),
       })
     : await definition.handler(data, context);
   if (definition.thread && definition.afterThread) await definition.afterThread(data, result);
@@ -76,11 +84,144 @@ function toOutput(result: unknown): object | undefined {
   return typeof result === 'object' && !Array.isArray(result) ? result : { value: result };
 }
 
+function failureOutput(error: unknown): object {
+  return error instanceof Error ? error : { message: messageOf(error) };
+}
+
+/** Rejects after `ms` unless `work` settles first (the work itself cannot be stopped). */
+function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} ran longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The worker of one queue: fetches up to its free slots in one query, runs those jobs side by
+ * side and completes or fails each one on its own, so a failing job is retried alone and its
+ * neighbours complete once. When a slot frees while it is full it fetches again at once; when the
+ * queue looked empty it sleeps for the poll interval (or until notified).
+ *
+ * pg-boss's own `work()` is not used: with a batch it waits for the whole batch before it fetches
+ * again, and it then completes (or, if the handler threw, fails) every job of the batch by id —
+ * also one already failed here and taken again by another worker meanwhile.
+ */
+function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker {
+  const concurrency = definition.concurrency ?? 1;
+  const interval = (definition.pollingIntervalSeconds ?? getJobSettings().pollingIntervalSeconds) * 1000;
+  const running = new Map<string, Promise<void>>();
+  /** Runs whose outcome is no longer ours to record (shutdown gave up on them). */
+  const abandoned = new Set<string>();
+  let stopping = false;
+  let notified = false;
+  let full = false;
+  let wake: (() => void) | undefined;
+  let settled: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const heartbeat = (job: FetchedJob) =>
+    setInterval(() => {
+      // The run's start moves to now, so the queue's maintenance counts its expiry from here.
+      boss
+        .getDb()
+        .executeSql(
+          `UPDATE ${JOB_SCHEMA}.job SET started_on = now() WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [job.name, job.id],
+        )
+        .catch((error: unknown) => console.error(`job ${job.name} ${job.id}: heartbeat failed: ${messageOf(error)}`));
+    }, definition.heartbeatSeconds! * 1000);
+
+  const run = async (job: FetchedJob) => {
+    const beat = definition.heartbeatSeconds ? heartbeat(job) : undefined;
+    let output: object | undefined;
+    try {
+      const limit = runLimitMs(definition, Number(job.expireInSeconds));
+      output = toOutput(await withinMs(runLogged(definition, job), limit, `job ${job.name} ${job.id}`));
+    } catch (error) {
+      if (abandoned.has(job.id)) return;
+      await boss
+        .fail(definition.name, job.id, failureOutput(error))
+        .catch((failure: unknown) => console.error(`job ${job.name} ${job.id} not failed: ${messageOf(failure)}`));
+      return;
+    } finally {
+      if (beat) clearInterval(beat);
+    }
+    if (abandoned.has(job.id)) return;
+    // The work is done: a completion that does not reach the database is logged, not turned
+    // into a failure (that would do the work twice at once); the job's expiry retries it.
+    await (output ? boss.complete(definition.name, job.id, output) : boss.complete(definition.name, job.id)).catch(
+      (error: unknown) => console.error(`job ${job.name} ${job.id} not completed: ${messageOf(error)}`),
+    );
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = concurrency - running.size;
+      if (free > 0) {
+        notified = false;
+        // pg-boss answers an error of the fetch with no jobs: the next poll tries again.
+        const jobs = await boss.fetch<unknown>(definition.name, { batchSize: free, includeMetadata: true });
+        for (const job of jobs) {
+          running.set(
+            job.id,
+            run(job).finally(() => {
+              running.delete(job.id);
+              abandoned.delete(job.id);
+              if (full) wake?.();
+              if (running.size === 0) settled?.();
+            }),
+          );
+        }
+      }
+      if (stopping) break;
+      full = running.size >= concurrency;
+      // Full: the first run that ends wakes the loop. Otherwise the fetch found fewer jobs than
+      // it asked for, so the queue looked empty: wait for the poll, unless a job was enqueued
+      // here meanwhile.
+      if (full) await sleep(interval * 10);
+      else if (!notified) await sleep(interval);
+    }
+  })();
+
+  return {
+    notify() {
+      notified = true;
+      if (!full) wake?.();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+    async settle(timeoutMs) {
+      if (running.size > 0)
+        await Promise.race([
+          new Promise<void>((resolve) => (settled = resolve)),
+          new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref()),
+        ]);
+      const left = [...running.keys()];
+      for (const id of left) abandoned.add(id);
+      return left;
+    },
+  };
+}
+
 /**
  * Starts the workers of this process for every job it defines (import lib/job-catalogue.ts
- * first) or for the named ones: each polls its queue, runs one job at a time (`concurrency`
- * workers per job) and completes or fails it; periodic jobs among them are queued on their
- * timers from now on. Returns the names of the queues worked.
+ * first) or for the named ones: one per queue, running up to its job's `concurrency` jobs at
+ * once; periodic jobs among them are queued on their timers from now on. Returns the names of
+ * the queues worked.
  */
 export async function startJobWorkers(options: { only?: readonly string[] } = {}): Promise<string[]> {
   const boss = await getQueue();
@@ -90,33 +231,24 @@ export async function startJobWorkers(options: { only?: readonly string[] } = {}
   const definitions = listJobDefinitions().filter((d) => !options.only || options.only.includes(d.name));
   for (const definition of definitions) {
     await ensureQueue(definition);
-    const ids: string[] = [];
-    for (let i = 0; i < (definition.concurrency ?? 1); i++) {
-      ids.push(
-        await boss.work<unknown>(
-          definition.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: getJobSettings().pollingIntervalSeconds },
-          async ([job]) => (job ? toOutput(await runLogged(definition, job)) : undefined),
-        ),
-      );
-    }
-    holder.worked.set(definition.name, ids);
+    holder.worked.set(definition.name, startQueueWorker(boss, definition));
   }
   startPeriodicJobs(definitions);
   return definitions.map((d) => d.name);
 }
 
 /**
- * Stops this process's workers but not the queue: no new job is taken, one running finishes.
- * (Shutdown uses stopJobs, which also waits for running jobs.)
+ * Stops this process's workers but not the queue: no new job is taken, runs under way finish
+ * and are recorded. (Shutdown uses stopJobs, which also gives up on runs after a while.)
  */
 export async function stopJobWorkers(): Promise<void> {
   const holder = getQueueHolder();
   if (!holder.workers) return;
-  for (const name of holder.worked.keys()) await holder.boss.offWork(name);
   holder.workers = false;
   stopPeriodicTimers(holder);
+  const workers = [...holder.worked.values()];
   holder.worked.clear();
+  await Promise.all(workers.map((worker) => worker.stop()));
 }
 
 /**
@@ -150,7 +282,7 @@ export async function drainJobs(
         if (output) await boss.complete(definition.name, job.id, output);
         else await boss.complete(definition.name, job.id);
       } catch (error) {
-        await boss.fail(definition.name, job.id, error instanceof Error ? error : { message: messageOf(error) });
+        await boss.fail(definition.name, job.id, failureOutput(error));
       }
     }
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { worldCodeSchema } from '@/lib/input/schemas';
 import { getMessages, type Messages } from '@/lib/i18n/messages';
 import { enqueue, type JobConnection } from '@/lib/jobs/enqueue';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
 import { fill } from '@/lib/text/fill';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { sendMail } from './mailer';
@@ -80,11 +80,7 @@ export const accountMailJob = defineJob(
   {
     name: 'account-mail',
     schema: accountMailSchema,
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
-    concurrency: 2,
+    ...MAIL_JOB_RULES,
     secretFields: ['link'],
     forgetAfterSuccess: ['to', 'name', 'email'],
     summarize: ({ kind, world, to }) => ({ kind, world, to }),

@@ -18,11 +18,27 @@ export function getOutboxDir(): string {
   return path.join(getDataDir(), 'mail');
 }
 
+/**
+ * SMTP settings besides the URL. Pooled: mail jobs run ten at a time (MAIL_JOB_RULES), and a new
+ * connection (TCP, TLS, login) per mail would cost more than the mail itself. The timeouts end a
+ * send to a hanging server within about 25 s, inside a mail job's 30 s expiry, so a slow server
+ * fails the run (and it is retried after its back-off) instead of the run expiring while it may
+ * still deliver (a second copy). nodemailer's defaults wait up to two and ten minutes.
+ */
+export const SMTP_OPTIONS = {
+  pool: true,
+  maxConnections: 5,
+  maxMessages: 100,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 15_000,
+} as const;
+
 function getTransport(): Transporter {
   if (transport) return transport;
   const smtp = getEnv().SMTP_URL;
   transport = smtp
-    ? nodemailer.createTransport(smtp)
+    ? nodemailer.createTransport({ url: smtp, ...SMTP_OPTIONS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return transport;
 }
@@ -42,7 +58,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   if (process.env.NODE_ENV !== 'test') console.log(`[mail] to ${mail.to}: ${mail.subject} → ${path.join(dir, name)}`);
 }
 
-/** Test hook: forget the transport (tests switch DATA_DIR or SMTP_URL). */
+/** Test hook: forget the transport (tests switch DATA_DIR or SMTP_URL); a pool is closed. */
 export function resetMailer(): void {
+  transport?.close();
   transport = undefined;
 }

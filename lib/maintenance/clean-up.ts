@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
 
 const HOUR_MS = 60 * 60_000;
@@ -123,6 +123,7 @@ export const cleanUpJob = defineJob(
     retryBackoff: false,
     expireInSeconds: 900,
     everySeconds: CLEAN_UP_EVERY_SECONDS,
+    ...SWEEP_JOB_RULES,
   },
   async () => cleanUpExpired(),
 );

@@ -28,7 +28,7 @@ import { PLATFORM } from '@/lib/commerce/platform';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { testPaymentsEnabled } from '@/lib/env';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
 import { getStorage } from '@/lib/storage/storage';
 import { vatIncluded } from '@/lib/money/money';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
@@ -605,6 +605,7 @@ export const payoutRunJob = defineJob(
     retryBackoff: true,
     expireInSeconds: 3600,
     everySeconds: PAYOUT_CHECK_SECONDS,
+    ...SWEEP_JOB_RULES,
   },
   async () => {
     const { run, created } = await runPayouts(previousPeriod(new Date()));

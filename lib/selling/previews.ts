@@ -13,7 +13,7 @@ import { materialFootprintTags } from '@/lib/cache/footprint';
 import { TAGS } from '@/lib/cache/tags';
 import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
 import { getStorage } from '@/lib/storage/storage';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import {
@@ -154,9 +154,16 @@ export const materialPreviewsJob = defineJob(
     retryLimit: 2,
     retryDelay: 5,
     retryBackoff: false,
-    // The thread is ended after this long: pathological files cannot hold a worker.
-    expireInSeconds: 90,
+    // A run beats every 5 s, so its job expires 20 s after its worker died (a seller waits
+    // seconds for the retry, not the run's full limit); the thread is still ended after 90 s,
+    // so pathological files cannot hold a worker.
+    expireInSeconds: 20,
+    heartbeatSeconds: 5,
+    maxRunSeconds: 90,
     thread: true,
+    // CPU-bound, one thread per run: on two cores one render leaves the other to the requests
+    // (and the database). More renders at once would only slow each other and the pages.
+    concurrency: 1,
     summarize: ({ materialId, versionId }) => ({ materialId, versionId }),
     afterThread: async ({ materialId }, result) => {
       const outcome = result as { published?: boolean; authorId?: number } | null;
@@ -320,6 +327,7 @@ export const previewSweepJob = defineJob(
     retryBackoff: true,
     expireInSeconds: 3600,
     everySeconds: 3600,
+    ...SWEEP_JOB_RULES,
   },
   async () => {
     let after = 0;

@@ -16,7 +16,7 @@ import { getMessages } from '@/lib/i18n/messages';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { defineFanOut } from '@/lib/jobs/fan-out';
 import { stableJobId } from '@/lib/jobs/periodic';
-import { defineJob } from '@/lib/jobs/registry';
+import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
 import { sendMail } from '@/lib/mail/mailer';
 import { fill } from '@/lib/text/fill';
 import { getWorldOrDefault } from '@/lib/worlds/worlds';
@@ -104,10 +104,7 @@ export const versionMailJob = defineJob(
   {
     name: 'material-version-mail',
     schema: z.object({ materialId: idSchema, versionId: idSchema, userId: idSchema }).strict(),
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
+    ...MAIL_JOB_RULES,
     summarize: ({ materialId, versionId, userId }) => ({ materialId, versionId, userId }),
   },
   async ({ materialId, versionId, userId }) => {
@@ -131,7 +128,11 @@ export const versionMailsFanOut = defineFanOut({
   retryLimit: 5,
   retryDelay: 30,
   retryBackoff: true,
-  expireInSeconds: 120,
+  // A batch (1,000 ids read, 1,000 jobs written) takes about 100 ms: a minute is ample.
+  expireInSeconds: 60,
+  // Each event's batches run one after another (a batch queues the next); two events may fan
+  // out side by side. Not more: a batch's transaction holds the embedded database meanwhile.
+  concurrency: 2,
   recipients: async ({ materialId }, after, limit) => {
     const rows = await getDb()
       .select({ userId: t.licences.userId })

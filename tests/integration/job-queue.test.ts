@@ -18,17 +18,19 @@ import { accountMailJob, enqueueAccountMail } from '@/lib/mail/account-mails';
 import { sendMail } from '@/lib/mail/mailer';
 import { readOutbox } from '@/lib/mail/outbox';
 import { apiRequest } from './support/request';
-import { hangJob, spinJob } from './support/test-jobs';
+import { beatJob, hangJob, spinJob, waitJob, waitRuns } from './support/test-jobs';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { signIn } from './support/session';
 
-// The mail server fails as often as a test asks it to, then works again.
-const mockMailServer = { failuresLeft: 0 };
+// The mail server fails as often as a test asks it to, then works again; it notes when it was
+// asked to send to whom.
+const mockMailServer = { failuresLeft: 0, attempts: [] as { to: string; at: number }[] };
 jest.mock('@/lib/mail/mailer', () => {
   const actual = jest.requireActual('@/lib/mail/mailer');
   return {
     ...actual,
-    sendMail: jest.fn(async (mail: unknown) => {
+    sendMail: jest.fn(async (mail: { to: string }) => {
+      mockMailServer.attempts.push({ to: mail.to, at: Date.now() });
       if (mockMailServer.failuresLeft > 0) {
         mockMailServer.failuresLeft -= 1;
         throw new Error('451 4.3.0 mail server busy, try again later');
@@ -45,6 +47,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   mockMailServer.failuresLeft = 0;
+  mockMailServer.attempts = [];
   jest.mocked(sendMail).mockClear();
   // Failed runs are logged; the tests look at the queue instead.
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -145,6 +148,105 @@ describe(`retries on ${BACKEND}`, () => {
     expect(await drainJobs()).toBe(1);
     expect((await jobRow(id))!.state).toBe('completed');
     expect(mailsTo(to)).toHaveLength(1);
+  });
+});
+
+describe(`batches run side by side on ${BACKEND}`, () => {
+  beforeEach(() => {
+    waitRuns.active = 0;
+    waitRuns.peak = 0;
+    waitRuns.runs = [];
+  });
+
+  const stateOf = async (id: string) => (await (await getQueue()).getJobById(waitJob.name, id))!;
+
+  it('runs a batch of 20 mail-like jobs of 200 ms at once, not one after another (4 s)', async () => {
+    configureJobs({ pollingIntervalSeconds: 0.5 });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await enqueue(waitJob, { label: `parallel-${i}`, ms: 200 }));
+    const started = Date.now();
+    await startJobWorkers({ only: [waitJob.name] });
+    await waitFor(
+      () => Promise.all(ids.map(stateOf)),
+      (jobs) => jobs.every((job) => job.state === 'completed'),
+      10_000,
+    );
+    const took = Date.now() - started;
+    // One fetch took the whole batch; one after another they would take 4 s.
+    expect(waitRuns.peak).toBe(20);
+    expect(took).toBeLessThan(1500);
+    expect(waitRuns.runs).toHaveLength(20);
+  });
+
+  it('retries a job that fails in a batch alone; its neighbours complete once', async () => {
+    configureJobs({ pollingIntervalSeconds: 0.5 });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await enqueue(waitJob, { label: `batch-${i}`, ms: 100, failFirst: i === 3 }));
+    await startJobWorkers({ only: [waitJob.name] });
+    const jobs = await waitFor(
+      () => Promise.all(ids.map(stateOf)),
+      (all) => all.every((job) => job.state === 'completed'),
+      10_000,
+    );
+    const runsOf = (label: string) => waitRuns.runs.filter((run) => run.label === label);
+    for (const [i, job] of jobs.entries()) {
+      expect(job.retryCount).toBe(i === 3 ? 1 : 0);
+      expect(runsOf(`batch-${i}`).map((run) => run.attempt)).toEqual(i === 3 ? [1, 2] : [1]);
+    }
+    // The retry waited its one-second delay after the failed run.
+    const [first, second] = runsOf('batch-3');
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('backs off from a mail server that keeps failing until the mails are dead letters', async () => {
+    configureJobs({
+      pollingIntervalSeconds: 0.5,
+      overrides: { [accountMailJob.name]: { retryLimit: 2, retryDelay: 1, retryBackoff: true } },
+    });
+    mockMailServer.failuresLeft = 1_000;
+    const stamp = Date.now();
+    const addresses = [0, 1, 2].map((i) => `down-${i}-${stamp}@example.test`);
+    const ids = await Promise.all(
+      addresses.map((to) => enqueueAccountMail('passwordChanged', { world: 'de', to, name: 'Down' })),
+    );
+    await startJobWorkers({ only: [accountMailJob.name] });
+    const jobs = await waitFor(
+      () => Promise.all(ids.map(jobRow)),
+      (all) => all.every((job) => job?.state === 'failed'),
+      15_000,
+    );
+    for (const [i, job] of jobs.entries()) {
+      expect(job!.retryCount).toBe(2);
+      const at = mockMailServer.attempts.filter((attempt) => attempt.to === addresses[i]).map((attempt) => attempt.at);
+      // Three attempts, the second 1–2 s after the first, the third 2–4 s after the second.
+      expect(at).toHaveLength(3);
+      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+      expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(1950);
+    }
+    expect(mailsTo(addresses[0]!)).toHaveLength(0);
+  });
+
+  it('keeps a long run alive past its expiry with its heartbeat', async () => {
+    const id = await enqueue(beatJob, { ms: 3000 });
+    const fetchedBy = Date.now();
+    await startJobWorkers({ only: [beatJob.name] });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const [row] = (
+      await getDb().execute<{ state: string; expired: boolean; beatMs: number }>(
+        sql`SELECT state, started_on + expire_in < now() AS expired,
+                   (extract(epoch FROM started_on) * 1000)::float8 AS "beatMs"
+            FROM pgboss.job WHERE id = ${id}`,
+      )
+    ).rows;
+    // Still running 2.5 s in, its start moved by the beats: maintenance would not fail it.
+    expect(row).toMatchObject({ state: 'active', expired: false });
+    expect(row!.beatMs).toBeGreaterThan(fetchedBy + 1000);
+    const done = await waitFor(
+      async () => (await getQueue()).getJobById(beatJob.name, id),
+      (job) => job?.state === 'completed',
+      5_000,
+    );
+    expect(done!.retryCount).toBe(0);
   });
 });
 
