@@ -148,7 +148,7 @@ export async function renderOrderMail(
 /**
  * The order mail job. It carries only the order's id and reads the rest when it runs, so the
  * stored job holds no address, and a retry sends what the order says then. A failing mail server
- * is retried six times with doubling delays.
+ * is retried nine times with doubling delays (MAIL_JOB_RULES).
  */
 export const orderMailJob = defineJob(
   {

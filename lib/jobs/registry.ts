@@ -106,12 +106,14 @@ export interface JobDefinition<S extends ZodType = ZodType> extends JobOptions<S
  * - 30 s expiry: a send gives up well within it (the SMTP timeouts in lib/mail/mailer.ts), so a
  *   live run never expires, and a killed worker's mail runs again after 30 s plus at most one
  *   maintenance interval instead of minutes;
- * - six retries from 30 s, doubled each time with jitter: a failing mail server is asked again
- *   over half an hour to an hour, not hammered until the retries are gone.
+ * - nine retries from 5 s, doubled each time with up to 100 % jitter (5–10 s, 10–20 s, …,
+ *   21–43 min): a failing mail server is asked again over 42 to 85 minutes, not hammered until
+ *   the retries are gone. The first delay is short because a killed worker's mail waits it too
+ *   (pg-boss fails an expired run like any other, back-off included).
  */
 export const MAIL_JOB_RULES = {
-  retryLimit: 6,
-  retryDelay: 30,
+  retryLimit: 9,
+  retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 30,
   concurrency: 10,

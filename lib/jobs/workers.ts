@@ -168,10 +168,12 @@ function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker 
   const loop = (async () => {
     while (!stopping) {
       const free = concurrency - running.size;
+      let drained = false;
       if (free > 0) {
         notified = false;
         // pg-boss answers an error of the fetch with no jobs: the next poll tries again.
         const jobs = await boss.fetch<unknown>(definition.name, { batchSize: free, includeMetadata: true });
+        drained = jobs.length < free;
         for (const job of jobs) {
           running.set(
             job.id,
@@ -186,11 +188,11 @@ function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker 
       }
       if (stopping) break;
       full = running.size >= concurrency;
-      // Full: the first run that ends wakes the loop. Otherwise the fetch found fewer jobs than
-      // it asked for, so the queue looked empty: wait for the poll, unless a job was enqueued
-      // here meanwhile.
+      // Full: the first run that ends wakes the loop. A fetch that found fewer jobs than it asked
+      // for saw an empty queue: wait for the poll, unless a job was enqueued here meanwhile.
+      // Otherwise slots came free while it fetched: fetch again at once.
       if (full) await sleep(interval * 10);
-      else if (!notified) await sleep(interval);
+      else if (drained && !notified) await sleep(interval);
     }
   })();
 

@@ -74,7 +74,7 @@ const accountMailSchema = z
  * The account mail job. Its link carries a mailed token, which the database otherwise holds
  * only hashed: admins never see it, and once the mail is out the stored job keeps neither the
  * link nor the address and name (a deleted account's old address included). A failing mail
- * server is retried six times with doubling delays, over half an hour to an hour.
+ * server is retried nine times with doubling delays, over 42 to 85 minutes (MAIL_JOB_RULES).
  */
 export const accountMailJob = defineJob(
   {

@@ -140,11 +140,11 @@ describe(`retries on ${BACKEND}`, () => {
       expect(await drainJobs()).toBe(0);
       await getDb().execute(sql`UPDATE pgboss.job SET start_after = now() WHERE id = ${id}`);
     }
-    // A 30-second delay, doubled per retry, with up to 100 % jitter: 30–60 s, then 60–120 s.
-    expect(waits[0]).toBeGreaterThan(28);
-    expect(waits[0]).toBeLessThanOrEqual(60);
-    expect(waits[1]).toBeGreaterThan(58);
-    expect(waits[1]).toBeLessThanOrEqual(120);
+    // A 5-second delay, doubled per retry, with up to 100 % jitter: 5–10 s, then 10–20 s.
+    expect(waits[0]).toBeGreaterThan(4);
+    expect(waits[0]).toBeLessThanOrEqual(10);
+    expect(waits[1]).toBeGreaterThan(9);
+    expect(waits[1]).toBeLessThanOrEqual(20);
     expect(await drainJobs()).toBe(1);
     expect((await jobRow(id))!.state).toBe('completed');
     expect(mailsTo(to)).toHaveLength(1);
