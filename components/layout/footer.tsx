@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { linksToFinishedPage } from '@/components/pages/finished-pages';
 import { legalLinks } from '@/lib/legal/legal-links';
@@ -40,9 +39,7 @@ export async function Footer({ world }: { world: World }) {
             ))}
             {imprint ? (
               <li>
-                <Link href={imprint} prefetch={false}>
-                  {t('imprint')}
-                </Link>
+                <a href={imprint}>{t('imprint')}</a>
               </li>
             ) : null}
           </ul>
@@ -53,9 +50,7 @@ export async function Footer({ world }: { world: World }) {
           <ul>
             {info.map((link) => (
               <li key={link.id}>
-                <Link href={link.href} prefetch={false}>
-                  {t(link.id)}
-                </Link>
+                <a href={link.href}>{t(link.id)}</a>
               </li>
             ))}
           </ul>

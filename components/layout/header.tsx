@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CartLink } from '@/components/commerce/cart-link';
 import { AccountMenu } from '@/components/layout/account-menu';
@@ -38,9 +37,9 @@ export async function Header({ world }: { world: World }) {
         {t('skipToContent')}
       </a>
       <div className="header-row">
-        <Link href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')} prefetch={false}>
+        <a href={pathFor(world.code, 'home')} className="logo" aria-label={t('logoLabel')}>
           Kreide
-        </Link>
+        </a>
         <SearchBox
           action={searchPath}
           texts={{
@@ -53,9 +52,7 @@ export async function Header({ world }: { world: World }) {
           }}
         />
         <nav aria-label={t('accountNavigation')} className="account-nav">
-          <Link href={pathFor(world.code, 'favourites')} prefetch={false}>
-            {t('favourites')}
-          </Link>
+          <a href={pathFor(world.code, 'favourites')}>{t('favourites')}</a>
           <CartLink
             world={world.code}
             href={pathFor(world.code, 'cart')}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { MaterialCard } from '@/components/catalog/material-card';
+import { MaterialCardList } from '@/components/catalog/material-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getAuthorProfile, listAuthorBlogPosts, listFollowedAuthors, type AuthorProfile } from '@/lib/catalog/authors';
 import { listAuthorMaterials } from '@/lib/catalog/materials';
@@ -134,11 +134,11 @@ export const AuthorPage: PageView = {
           <h2>{t(`tabs.${tab}`)}</h2>
           {tab === 'materials' ? (
             <>
-              <div className="shelf-items">
-                {(await listAuthorMaterials(author.id, AUTHOR_PAGE_MATERIALS)).map((m, i) => (
-                  <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />
-                ))}
-              </div>
+              <MaterialCardList
+                world={world}
+                materials={await listAuthorMaterials(author.id, AUTHOR_PAGE_MATERIALS)}
+                eagerCovers={4}
+              />
               {details.totalMaterials > AUTHOR_PAGE_MATERIALS ? (
                 <p>
                   <Link href={`${pathFor(world.code, 'search')}?author=${author.id}&sort=newest`} prefetch={false}>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { MaterialShelf } from '@/components/catalog/material-card';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -57,9 +56,9 @@ export const HomePage: PageView = {
                 .filter((s) => s.count > 0)
                 .map((s) => (
                   <li key={s.id}>
-                    <Link href={`${searchPath}?subject=${s.id}`} prefetch={false} className="chip">
+                    <a href={`${searchPath}?subject=${s.id}`} className="chip">
                       {s.title} <span className="count">{s.count}</span>
-                    </Link>
+                    </a>
                   </li>
                 ))}
             </ul>
@@ -70,9 +69,9 @@ export const HomePage: PageView = {
           <ul className="slider">
             {SCHOOL_TYPES.filter((s) => s !== 'alle').map((s) => (
               <li key={s}>
-                <Link href={`${searchPath}?school_type=${s}`} prefetch={false} className="chip">
+                <a href={`${searchPath}?school_type=${s}`} className="chip">
                   {common(`schoolTypes.${s}`)}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -93,9 +92,7 @@ export const HomePage: PageView = {
             <ul className="author-list">
               {authors.map((a) => (
                 <li key={a.id} className="card">
-                  <Link href={pathFor(world.code, 'author', { id: String(a.id), slug: a.slug })} prefetch={false}>
-                    {a.publicName}
-                  </Link>
+                  <a href={pathFor(world.code, 'author', { id: String(a.id), slug: a.slug })}>{a.publicName}</a>
                   {a.subtitle ? <span className="post-meta">{a.subtitle}</span> : null}
                   <span className="post-meta">{t('followers', { count: a.followersNumber })}</span>
                 </li>

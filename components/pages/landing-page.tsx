@@ -1,6 +1,6 @@
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { MaterialCard } from '@/components/catalog/material-card';
+import { MaterialCardList } from '@/components/catalog/material-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import {
   getKeywordLanding,
@@ -87,11 +87,7 @@ export const EntityLandingPage: PageView = {
         {landing.materials.length === 0 ? (
           <p>{t('empty')}</p>
         ) : (
-          <div className="shelf-items">
-            {landing.materials.map((m, i) => (
-              <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />
-            ))}
-          </div>
+          <MaterialCardList world={props.world} materials={landing.materials} eagerCovers={4} />
         )}
       </section>
     );
@@ -127,11 +123,7 @@ export const ListLandingPage: PageView = {
         {materials.length === 0 ? (
           <p>{t('empty')}</p>
         ) : (
-          <div className="shelf-items">
-            {materials.map((m, i) => (
-              <MaterialCard key={m.id} world={props.world} material={m} eager={i < 4} />
-            ))}
-          </div>
+          <MaterialCardList world={props.world} materials={materials} eagerCovers={4} />
         )}
       </section>
     );

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { MaterialCard, MaterialShelf } from '@/components/catalog/material-card';
+import { MaterialCardList, MaterialShelf } from '@/components/catalog/material-card';
 import { listHomeMaterials } from '@/lib/catalog/materials';
 import { currencySymbol } from '@/lib/pricing/format-price';
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
@@ -213,11 +213,7 @@ export const SearchPage = {
               </div>
             ) : (
               <>
-                <div className="shelf-items">
-                  {result.items.map((m, i) => (
-                    <MaterialCard key={m.id} world={world} material={m} eager={i < 4} />
-                  ))}
-                </div>
+                <MaterialCardList world={world} materials={result.items} eagerCovers={4} />
                 {result.pages > 1 ? (
                   <nav className="pagination" aria-label={t('pagination')}>
                     {params.page > 1 ? (
