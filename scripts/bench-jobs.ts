@@ -7,6 +7,12 @@
  * created on that PostgreSQL server and dropped afterwards. The jobs are queued in one statement
  * first, then the workers start; the clock runs until none is left. A measurement, not part of
  * the suite. Defaults: 1,000 mails, 20 renders of 200 ms.
+ *
+ * `--web`: the process runs every queue of the job catalogue beside the bench's, with the
+ * catalogue's periodic sweeps, as a web process does (server.ts; on the embedded default it always
+ * runs the jobs): the other queues poll and the sweeps run while the bench's jobs drain. Without it
+ * only the measured kind's worker runs. Requests are not served meanwhile (no build is started);
+ * scripts/bench-receipts.ts measures jobs beside the checkout.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,11 +31,15 @@ import type { JobDefinition } from '@/lib/jobs/registry';
 import { startJobWorkers, stopJobWorkers } from '@/lib/jobs/workers';
 import { getOutboxDir } from '@/lib/mail/mailer';
 import { benchCpuJob, benchMailJob } from './lib/bench-jobs-catalogue';
+// Every job of the application, for `--web` (a worker of each queue and the periodic sweeps).
+import '@/lib/job-catalogue';
 
+const web = process.argv.includes('--web');
+const args = process.argv.slice(2).filter((arg) => arg !== '--web');
 const count = z.coerce.number().int().min(1).max(100_000);
-const mails = count.parse(process.argv[2] ?? 1_000);
-const renders = count.parse(process.argv[3] ?? 20);
-const renderMs = count.parse(process.argv[4] ?? 200);
+const mails = count.parse(args[0] ?? 1_000);
+const renders = count.parse(args[1] ?? 20);
+const renderMs = count.parse(args[2] ?? 200);
 
 async function admin(url: string, query: string) {
   const client = new Client({ connectionString: url });
@@ -51,7 +61,7 @@ async function measure(job: JobDefinition, items: object[]): Promise<{ ms: numbe
     ),
   );
   const started = Date.now();
-  await startJobWorkers({ only: [job.name] });
+  await startJobWorkers(web ? {} : { only: [job.name] });
   for (;;) {
     const [row] = (
       await getDb().execute<{ left: number; failed: number }>(
@@ -76,7 +86,7 @@ async function main() {
   delete process.env.SMTP_URL;
   resetEnvCache();
   let cleanUp = async () => {};
-  let backend = 'embedded PGlite';
+  let backend = web ? 'embedded PGlite, web process' : 'embedded PGlite';
   if (process.env.DATABASE_URL) {
     const server = process.env.DATABASE_URL;
     const name = `kreide_bench_jobs_${crypto.randomBytes(6).toString('hex')}`;
@@ -85,7 +95,7 @@ async function main() {
     url.pathname = `/${name}`;
     process.env.KREIDE_RUNTIME_DATABASE_URL = url.toString();
     cleanUp = () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    backend = 'PostgreSQL';
+    backend = web ? 'PostgreSQL, web process' : 'PostgreSQL';
   } else {
     // In a process of its own, as server.ts runs it.
     const embedded = await spawnEmbeddedDatabase(path.join(dir, 'db'));

@@ -11,6 +11,8 @@
  * - card webhook, before its commit: the order still pending, the event not recorded; the replayed
  *   webhook delivers it once;
  * - card webhook, after its commit: delivered once; a replay changes nothing.
+ * Then a job worker process is killed (SIGKILL) in the middle of a mail, and the mail must run
+ * again in a second worker within seconds (scripts/measure-killed-worker.ts, with a short expiry).
  * Exits non-zero on the first difference. Cleans up after itself.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -30,6 +32,7 @@ import { seedDemoCatalogue } from '@/lib/seed/seed';
 import { LocalFileStorage } from '@/lib/storage/storage';
 import { startStripeDouble } from '../tests/integration/support/stripe-double';
 import { startServer, stopServer } from './lib/server-process.mjs';
+import { describeKilledWorker, measureKilledWorker } from './measure-killed-worker';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 3111;
@@ -273,6 +276,14 @@ async function main() {
       server = undefined;
       log(`${point}: the replayed webhook delivered exactly once`);
     }
+
+    // 5: a job worker killed mid-mail. The check makes a database of its own and uses this
+    // process's queue and connection, so this one's connection is closed first.
+    await closeDb();
+    const killed = await measureKilledWorker({ adminUrl: ADMIN_URL, quick: true });
+    // 5 s expiry, then maintenance within 1 s, a retry delay of 1-2 s and a poll of 1 s.
+    check(killed.rerunSeconds < 15, `a killed worker's mail ran again only after ${killed.rerunSeconds} s`);
+    log(describeKilledWorker(killed));
     log('passed');
   } finally {
     if (server) await stopServer(server);
