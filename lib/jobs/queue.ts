@@ -60,10 +60,10 @@ export interface JobSettings {
 const DEFAULT_SETTINGS: JobSettings = {
   // 1 s: a job written in a transaction (most mails) waits half a second on average for it.
   pollingIntervalSeconds: 1,
-  // 10 s: a killed worker's mail (30 s expiry) runs again within 30–40 s. Each interval one
-  // process also archives finished jobs, a scan of the live job table; a few thousand rows on
-  // the embedded database, and cheap beside 10 s on PostgreSQL.
-  maintenanceIntervalSeconds: 10,
+  // 5 s: a killed worker's mail (15 s expiry after its last heartbeat) is failed, and so
+  // retried, within 15–20 s. Each interval one process also archives finished jobs, a scan of
+  // the live job table: a few thousand rows on the embedded database, cheap on PostgreSQL.
+  maintenanceIntervalSeconds: 5,
   // The embedded PGlite answers one query at a time whatever the pool size, and a worker needs
   // one connection to fetch and one to complete; more would only queue at the socket.
   poolSize: 3,

@@ -103,9 +103,10 @@ export interface JobDefinition<S extends ZodType = ZodType> extends JobOptions<S
  * - 10 at once per process: a mail spends its run waiting (a few reads, then SMTP or an `.eml`
  *   write), so ten side by side cost little CPU and keep the SMTP pool's connections busy;
  *   beyond that the pool (lib/mail/mailer.ts) only queues them;
- * - 30 s expiry: a send gives up well within it (the SMTP timeouts in lib/mail/mailer.ts), so a
- *   live run never expires, and a killed worker's mail runs again after 30 s plus at most one
- *   maintenance interval instead of minutes;
+ * - 15 s expiry kept alive by a heartbeat every 5 s, at most 60 s a run: a send gives up within
+ *   about 35 s (the SMTP timeouts in lib/mail/mailer.ts), so a live run never expires, and a
+ *   killed worker's mail runs again after at most 15 s plus one maintenance interval and the
+ *   first retry delay (measured: 49 s with a 30 s expiry and no heartbeat, see docs/decisions.md);
  * - nine retries from 5 s, doubled each time with up to 100 % jitter (5–10 s, 10–20 s, …,
  *   21–43 min): a failing mail server is asked again over 42 to 85 minutes, not hammered until
  *   the retries are gone. The first delay is short because a killed worker's mail waits it too
@@ -115,7 +116,9 @@ export const MAIL_JOB_RULES = {
   retryLimit: 9,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 30,
+  expireInSeconds: 15,
+  heartbeatSeconds: 5,
+  maxRunSeconds: 60,
   concurrency: 10,
 } as const satisfies Partial<JobOptions<ZodType>>;
 

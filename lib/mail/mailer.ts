@@ -21,7 +21,8 @@ export function getOutboxDir(): string {
 /**
  * SMTP settings besides the URL. Pooled: mail jobs run ten at a time (MAIL_JOB_RULES), and a new
  * connection (TCP, TLS, login) per mail would cost more than the mail itself. The timeouts end a
- * send to a hanging server within about 25 s, inside a mail job's 30 s expiry, so a slow server
+ * send to a hanging server within about 25–35 s, inside a mail job's 60 s run limit (its 15 s
+ * expiry is kept alive by a heartbeat while the run lives), so a slow server
  * fails the run (and it is retried after its back-off) instead of the run expiring while it may
  * still deliver (a second copy). nodemailer's defaults wait up to two and ten minutes.
  */
