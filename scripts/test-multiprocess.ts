@@ -9,7 +9,12 @@
  * one address would. The demo author's page is loaded on both until process B serves it
  * from its in-process HTML cache; then the author changes their public name through the API of
  * process A, and B must serve the new name within 2 s. Prints the measured delay; exits non-zero
- * when B does not, or when anything on the way fails. Cleans up after itself.
+ * when B does not, or when anything on the way fails.
+ *
+ * Then the job queue across the two: 100 mails are queued (by this script, as a third process
+ * would); both processes work the queue, and every mail must be written to the shared outbox
+ * exactly once within 20 s (no mail lost, none sent twice by two workers). Cleans up after
+ * itself.
  */
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,6 +24,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { closeDb, getDb } from '@/lib/db/client';
+import { getQueue, stopJobs } from '@/lib/jobs/queue';
+import { enqueueAccountMail } from '@/lib/mail/account-mails';
 import { runMigrations } from '@/lib/db/migrate';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCatalogue } from '@/lib/seed/seed';
@@ -31,6 +38,8 @@ const PORT_A = 3101;
 const PORT_B = 3102;
 const PUBLIC_ORIGIN = `http://localhost:${PORT_A}`;
 const LIMIT_MS = 2000;
+const MAILS = 100;
+const MAILS_LIMIT_MS = 20_000;
 
 class Failure extends Error {}
 
@@ -157,12 +166,54 @@ async function main(): Promise<void> {
         throw new Failure(`process B still serves the old page ${delay} ms after the change (limit ${LIMIT_MS} ms)`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+
+    await mailsAcrossProcesses(databaseUrl, dataDir);
   } finally {
+    await stopJobs().catch(() => {});
     await Promise.allSettled(servers.map((server) => stopServer(server)));
     await closeDb().catch(() => {});
     if (created) await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The recipients of the `.eml` files in the shared outbox, one entry per file. */
+function outboxRecipients(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => /^To: (.+)$/m.exec(fs.readFileSync(path.join(dir, file), 'utf8'))?.[1]?.trim() ?? file);
+}
+
+/**
+ * Queues MAILS mails while both processes work the queue: each must reach the outbox once, within
+ * MAILS_LIMIT_MS, and no copy may follow after a further poll and maintenance interval.
+ */
+async function mailsAcrossProcesses(databaseUrl: string, dataDir: string): Promise<void> {
+  process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
+  await getQueue();
+  const before = outboxRecipients(dataDir).length;
+  const recipients = Array.from({ length: MAILS }, (_, i) => `multi-${i}@example.test`);
+  const queuedAt = Date.now();
+  for (const to of recipients) await enqueueAccountMail('passwordChanged', { world: 'de', to, name: 'Multi' });
+  log(`${MAILS} mails queued while both processes work the queue`);
+  for (;;) {
+    const sent = outboxRecipients(dataDir).length - before;
+    if (sent >= MAILS) break;
+    if (Date.now() - queuedAt > MAILS_LIMIT_MS)
+      throw new Failure(`${sent} of ${MAILS} mails in the outbox ${MAILS_LIMIT_MS} ms after they were queued`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log(`all ${MAILS} mails in the outbox ${Date.now() - queuedAt} ms after they were queued`);
+  // Past a poll and a maintenance interval: a mail sent twice would be there by now.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const sent = outboxRecipients(dataDir).slice(before);
+  const twice = recipients.filter((to) => sent.filter((recipient) => recipient === to).length !== 1);
+  if (sent.length !== MAILS || twice.length)
+    throw new Failure(`${sent.length} mails for ${MAILS} queued; not exactly once: ${twice.slice(0, 5).join(', ')}`);
+  log(`each of the ${MAILS} mails written exactly once`);
 }
 
 main().then(
