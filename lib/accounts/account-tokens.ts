@@ -55,19 +55,33 @@ export async function issueAccountToken(
 export async function consumeAccountToken(
   token: string,
   purpose: AccountTokenPurpose,
+  db: Executor = getDb(),
 ): Promise<{ userId: number; payload: unknown } | null> {
   if (!ACCOUNT_TOKEN_PATTERN.test(token)) return null;
-  const [row] = await getDb()
+  const [row] = await db
     .update(t.accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(t.accountTokens.tokenHash, hashToken(token)),
-        eq(t.accountTokens.purpose, purpose),
-        isNull(t.accountTokens.usedAt),
-        gt(t.accountTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .returning({ userId: t.accountTokens.userId, payload: t.accountTokens.payload });
   return row ?? null;
+}
+
+/** Whether a token would be taken now (unused, unexpired, of this purpose), without taking it. */
+export async function isAccountTokenUsable(token: string, purpose: AccountTokenPurpose): Promise<boolean> {
+  if (!ACCOUNT_TOKEN_PATTERN.test(token)) return false;
+  const [row] = await getDb()
+    .select({ id: t.accountTokens.id })
+    .from(t.accountTokens)
+    .where(usable(token, purpose))
+    .limit(1);
+  return Boolean(row);
+}
+
+function usable(token: string, purpose: AccountTokenPurpose) {
+  return and(
+    eq(t.accountTokens.tokenHash, hashToken(token)),
+    eq(t.accountTokens.purpose, purpose),
+    isNull(t.accountTokens.usedAt),
+    gt(t.accountTokens.expiresAt, new Date()),
+  );
 }

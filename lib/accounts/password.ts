@@ -9,7 +9,7 @@ import { enqueueAccountMail, sendAccountMail } from '@/lib/mail/account-mails';
 import { countAttempt, enforce, RATE_LIMITS, refund } from '@/lib/security/rate-limit';
 import { worldCodeSchema } from '@/lib/input/schemas';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { consumeAccountToken, isAccountTokenUsable, issueAccountToken } from './account-tokens';
 import { findUserByEmail, getAccountStatus, hashPassword } from './accounts';
 import { emailSchema, mailedTokenSchema, passwordSchema } from './credentials';
 import { passwordMatches } from './password-hash';
@@ -81,18 +81,27 @@ export async function recoverPassword(
   context: { world: WorldCode; ip: string },
 ): Promise<{ userId: number }> {
   await enforce({ key: `token-use:ip:${context.ip}`, ...RATE_LIMITS.tokenUsePerIp });
-  const used = await consumeAccountToken(input.token, 'recovery');
-  if (!used) throw new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
+  const refused = () => new AppError('not_found', undefined, { reason: 'invalid_or_expired_token' });
+  // A dead link is refused before the costly hash; the token itself is taken in the transaction
+  // that sets the password, so a failure on the way leaves the link usable.
+  if (!(await isAccountTokenUsable(input.token, 'recovery'))) throw refused();
   // argon2 before the transaction: it holds the embedded database's only served connection.
   const passwordHash = await hashPassword(input.password);
-  const owner = await getDb().transaction(async (tx) => {
+  const { userId, owner } = await getDb().transaction(async (tx) => {
+    const used = await consumeAccountToken(input.token, 'recovery', tx);
+    // Taken meanwhile by a second submission of the same link.
+    if (!used) throw refused();
     const changed = await setPasswordAndMail(used.userId, passwordHash, tx);
     await revokeUserTokens(used.userId, undefined, tx);
     await activate(used.userId, tx);
-    return changed;
+    return { userId: used.userId, owner: changed };
   });
-  if (owner) await liftSignInLocks(owner.email);
-  return { userId: used.userId };
+  // The password is changed: a lock that could not be lifted now must not answer 500 for it.
+  if (owner)
+    await liftSignInLocks(owner.email).catch((error: unknown) =>
+      console.error(`sign-in locks not lifted after a recovery: ${error instanceof Error ? error.message : error}`),
+    );
+  return { userId };
 }
 
 export const changePasswordSchema = z

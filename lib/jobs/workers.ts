@@ -34,7 +34,7 @@ function messageOf(error: unknown): string {
  * the queue retries it while retries are left. A job runs at least once, not exactly once (a
  * process may die between the work and its completion): handlers must bear a repeat.
  */
-export async function runJob(definition: JobDefinition, job: FetchedJob): Promise<unknown> {
+export async function runJob(definition: JobDefinition, job: FetchedJob, boss: PgBoss): Promise<unknown> {
   const context = contextOf(job);
   const data = definition.schema.parse(job.data);
   const result = definition.thread
@@ -50,13 +50,16 @@ export async function runJob(definition: JobDefinition, job: FetchedJob): Promis
   const forget = fieldsToForget(definition);
   if (forget.length) {
     try {
-      await getQueueHolder()
-        .boss.getDb()
+      // Through the queue that fetched the job: during shutdown the process's queue holder is
+      // already gone, and a new one's unopened pool would answer nothing without an error.
+      const cleared = await boss
+        .getDb()
         .executeSql(`UPDATE ${JOB_SCHEMA}.job SET data = data - $3::text[] WHERE name = $1 AND id = $2`, [
           job.name,
           job.id,
           forget,
         ]);
+      if (!cleared) throw new Error('the queue is closed');
     } catch (error) {
       // The work is done: failing the job now would do it twice (a second mail).
       console.error(`job ${job.name} ${job.id}: its payload could not be cleared: ${messageOf(error)}`);
@@ -66,9 +69,9 @@ export async function runJob(definition: JobDefinition, job: FetchedJob): Promis
 }
 
 /** Runs a job and logs a failure (name, id, attempt and message; never the payload). */
-async function runLogged(definition: JobDefinition, job: FetchedJob): Promise<unknown> {
+async function runLogged(definition: JobDefinition, job: FetchedJob, boss: PgBoss): Promise<unknown> {
   try {
-    return await runJob(definition, job);
+    return await runJob(definition, job, boss);
   } catch (error) {
     const attempts = (job.retryLimit ?? 0) + 1;
     console.error(
@@ -130,8 +133,8 @@ function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker 
       wake = done;
     });
 
-  const heartbeat = (job: FetchedJob) =>
-    setInterval(() => {
+  const heartbeat = (job: FetchedJob) => {
+    const timer = setInterval(() => {
       // The run's start moves to now, so the queue's maintenance counts its expiry from here.
       boss
         .getDb()
@@ -141,13 +144,17 @@ function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker 
         )
         .catch((error: unknown) => console.error(`job ${job.name} ${job.id}: heartbeat failed: ${messageOf(error)}`));
     }, definition.heartbeatSeconds! * 1000);
+    // A beat alone keeps no process alive (a script or test ends when its work does).
+    timer.unref();
+    return timer;
+  };
 
   const run = async (job: FetchedJob) => {
     const beat = definition.heartbeatSeconds ? heartbeat(job) : undefined;
     let output: object | undefined;
     try {
       const limit = runLimitMs(definition, Number(job.expireInSeconds));
-      output = toOutput(await withinMs(runLogged(definition, job), limit, `job ${job.name} ${job.id}`));
+      output = toOutput(await withinMs(runLogged(definition, job, boss), limit, `job ${job.name} ${job.id}`));
     } catch (error) {
       if (abandoned.has(job.id)) return;
       await boss
@@ -167,34 +174,45 @@ function startQueueWorker(boss: PgBoss, definition: JobDefinition): QueueWorker 
 
   const loop = (async () => {
     while (!stopping) {
-      const free = concurrency - running.size;
-      let drained = false;
-      if (free > 0) {
-        notified = false;
-        // pg-boss answers an error of the fetch with no jobs: the next poll tries again.
-        const jobs = await boss.fetch<unknown>(definition.name, { batchSize: free, includeMetadata: true });
-        drained = jobs.length < free;
-        for (const job of jobs) {
-          running.set(
-            job.id,
-            run(job).finally(() => {
-              running.delete(job.id);
-              abandoned.delete(job.id);
-              if (full) wake?.();
-              if (running.size === 0) settled?.();
-            }),
-          );
-        }
+      try {
+        await fetchAndSleep();
+      } catch (error) {
+        // Nothing here is expected to throw (pg-boss answers a failed fetch with no jobs, and a
+        // run records its own outcome), but a queue whose loop ended would never run again.
+        console.error(`job queue ${definition.name}: worker loop failed, going on: ${messageOf(error)}`);
+        await sleep(interval);
       }
-      if (stopping) break;
-      full = running.size >= concurrency;
-      // Full: the first run that ends wakes the loop. A fetch that found fewer jobs than it asked
-      // for saw an empty queue: wait for the poll, unless a job was enqueued here meanwhile.
-      // Otherwise slots came free while it fetched: fetch again at once.
-      if (full) await sleep(interval * 10);
-      else if (drained && !notified) await sleep(interval);
     }
   })();
+
+  async function fetchAndSleep(): Promise<void> {
+    const free = concurrency - running.size;
+    let drained = false;
+    if (free > 0) {
+      notified = false;
+      // pg-boss answers an error of the fetch with no jobs: the next poll tries again.
+      const jobs = await boss.fetch<unknown>(definition.name, { batchSize: free, includeMetadata: true });
+      drained = jobs.length < free;
+      for (const job of jobs) {
+        running.set(
+          job.id,
+          run(job).finally(() => {
+            running.delete(job.id);
+            abandoned.delete(job.id);
+            if (full) wake?.();
+            if (running.size === 0) settled?.();
+          }),
+        );
+      }
+    }
+    if (stopping) return;
+    full = running.size >= concurrency;
+    // Full: the first run that ends wakes the loop. A fetch that found fewer jobs than it asked
+    // for saw an empty queue: wait for the poll, unless a job was enqueued here meanwhile.
+    // Otherwise slots came free while it fetched: fetch again at once.
+    if (full) await sleep(interval * 10);
+    else if (drained && !notified) await sleep(interval);
+  }
 
   return {
     notify() {
@@ -280,7 +298,7 @@ export async function drainJobs(
       found = true;
       if (++ran > maxJobs) throw new Error(`drainJobs: more than ${maxJobs} jobs (one that keeps enqueueing itself?)`);
       try {
-        const output = toOutput(await runLogged(definition, job));
+        const output = toOutput(await runLogged(definition, job, boss));
         if (output) await boss.complete(definition.name, job.id, output);
         else await boss.complete(definition.name, job.id);
       } catch (error) {
