@@ -21,12 +21,22 @@ const isTest = (file: string) => /\.test\.[cm]?[jt]sx?$/.test(file);
 const scriptsUnder = (directory: string) =>
   listFiles(path.join(root, directory), (file) => isScriptFile(file) && !isTest(file));
 
+/** The module a measurement script loads first to stub `server-only`, as Jest maps it away. */
+const SERVER_ONLY_STUB = path.join(root, 'scripts/lib/allow-server-only.ts');
+
+/**
+ * A script that loads the stub before anything else (its first import) runs domain modules the
+ * way Jest does (scripts/bench-receipts.ts calls the checkout): `server-only` cannot throw there.
+ */
+const stubsServerOnlyFirst = (file: string) =>
+  path.resolve(path.dirname(file), `${readImports(file)[0]?.specifier ?? ''}.ts`) === SERVER_ONLY_STUB;
+
 /** Files run by plain Node (tsx, Playwright, Next's config loader), each with what it imports. */
 function plainNodeEntries(): string[] {
   const single = ['server.ts', 'next.config.ts', 'playwright.config.ts', 'drizzle.config.ts', 'scripts/worker.ts'];
   return [
     ...single.map((file) => path.join(root, file)).filter((file) => fs.existsSync(file)),
-    ...scriptsUnder('scripts'),
+    ...scriptsUnder('scripts').filter((file) => file !== SERVER_ONLY_STUB && !stubsServerOnlyFirst(file)),
     ...scriptsUnder('lib/jobs'),
     ...scriptsUnder('tests/e2e'),
   ];
