@@ -19,10 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { z } from 'zod';
 import { closeDb, getDb } from '@/lib/db/client';
-import { spawnEmbeddedDatabase } from '@/lib/db/embedded/spawn';
 import { runMigrations } from '@/lib/db/migrate';
 import { resetEnvCache } from '@/lib/env';
 import { enqueueMany } from '@/lib/jobs/enqueue';
@@ -33,6 +31,7 @@ import { getOutboxDir } from '@/lib/mail/mailer';
 import { benchCpuJob, benchMailJob } from './lib/bench-jobs-catalogue';
 // Every job of the application, for `--web` (a worker of each queue and the periodic sweeps).
 import '@/lib/job-catalogue';
+import { openBenchDatabase } from './lib/scratch-database';
 
 const web = process.argv.includes('--web');
 const args = process.argv.slice(2).filter((arg) => arg !== '--web');
@@ -40,16 +39,6 @@ const count = z.coerce.number().int().min(1).max(100_000);
 const mails = count.parse(args[0] ?? 1_000);
 const renders = count.parse(args[1] ?? 20);
 const renderMs = count.parse(args[2] ?? 200);
-
-async function admin(url: string, query: string) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Queues `items` in one statement, runs the kind's worker until none is left; jobs per second. */
 async function measure(job: JobDefinition, items: object[]): Promise<{ ms: number; perSecond: number }> {
@@ -85,25 +74,11 @@ async function main() {
   // The bench measures the outbox, never a real mail server.
   delete process.env.SMTP_URL;
   resetEnvCache();
-  let cleanUp = async () => {};
-  let backend = web ? 'embedded PGlite, web process' : 'embedded PGlite';
-  if (process.env.DATABASE_URL) {
-    const server = process.env.DATABASE_URL;
-    const name = `kreide_bench_jobs_${crypto.randomBytes(6).toString('hex')}`;
-    await admin(server, `CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    process.env.KREIDE_RUNTIME_DATABASE_URL = url.toString();
-    cleanUp = () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    backend = web ? 'PostgreSQL, web process' : 'PostgreSQL';
-  } else {
-    // In a process of its own, as server.ts runs it.
-    const embedded = await spawnEmbeddedDatabase(path.join(dir, 'db'));
-    process.env.KREIDE_RUNTIME_DATABASE_URL = embedded.url;
-    cleanUp = () => embedded.stop();
-  }
+  const database = await openBenchDatabase('kreide_bench_jobs', dir);
+  process.env.KREIDE_RUNTIME_DATABASE_URL = database.url;
+  const backend = `${database.onPostgres ? 'PostgreSQL' : 'embedded PGlite'}${web ? ', web process' : ''}`;
   try {
-    await runMigrations(process.env.KREIDE_RUNTIME_DATABASE_URL);
+    await runMigrations(database.url);
     configureJobs({ threadCatalogue: path.join(__dirname, 'lib', 'bench-jobs-catalogue.ts') });
     await getQueue();
     const mail = await measure(
@@ -127,7 +102,7 @@ async function main() {
   } finally {
     await stopJobs({ timeoutMs: 1000 });
     await closeDb();
-    await cleanUp();
+    await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -26,12 +26,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { z } from 'zod';
 import { checkout } from '@/lib/commerce/checkout';
 import { syncVatRates } from '@/lib/commerce/vat-rates';
 import { closeDb, getDb } from '@/lib/db/client';
-import { spawnEmbeddedDatabase } from '@/lib/db/embedded/spawn';
 import { runMigrations } from '@/lib/db/migrate';
 import * as t from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
@@ -42,6 +40,7 @@ import { getOutboxDir } from '@/lib/mail/mailer';
 import { seedDemoCatalogue } from '@/lib/seed/seed';
 import { LocalFileStorage } from '@/lib/storage/storage';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { openBenchDatabase } from './lib/scratch-database';
 
 const count = z.coerce.number().int().min(1).max(100_000);
 const mode = z.enum(['rate', 'burst']).parse(process.argv[2] ?? 'rate');
@@ -58,16 +57,6 @@ interface Placed {
   orderId: number;
   calledAt: number;
   committedAt: number;
-}
-
-async function admin(url: string, query: string) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,20 +193,12 @@ async function main() {
   let worker: ChildProcess | undefined;
   const server = process.env.DATABASE_URL;
   try {
-    let databaseUrl: string;
+    const database = await openBenchDatabase('kreide_bench_receipts', dir);
+    cleanUp = () => database.close();
+    const databaseUrl = database.url;
     if (server) {
-      const name = `kreide_bench_receipts_${run}`;
-      await admin(server, `CREATE DATABASE ${name}`);
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanUp = () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       process.env.DATABASE_URL = databaseUrl;
       resetEnvCache();
-    } else {
-      const embedded = await spawnEmbeddedDatabase(path.join(dir, 'db'));
-      databaseUrl = embedded.url;
-      cleanUp = () => embedded.stop();
     }
     process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
     await runMigrations(databaseUrl);

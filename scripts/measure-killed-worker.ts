@@ -15,16 +15,15 @@
  * expiry failing the killed run, the retry taken by the other worker) in 6 to 10 s.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { closeDb } from '@/lib/db/client';
 import { runMigrations } from '@/lib/db/migrate';
 import { configureJobs, getQueue, resetJobSettings, stopJobs } from '@/lib/jobs/queue';
 import { accountMailJob, enqueueAccountMail } from '@/lib/mail/account-mails';
+import { createScratchDatabase } from './lib/scratch-database';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -97,19 +96,8 @@ export async function measureKilledWorker(
   options: { adminUrl?: string; quick?: boolean } = {},
 ): Promise<KilledWorkerCost> {
   const adminUrl = options.adminUrl ?? ADMIN_URL;
-  const admin = async (query: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `kreide_killed_${crypto.randomBytes(6).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  // Set once the scratch database exists (just before the try below), before any worker starts.
+  let databaseUrl = '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreide-killed-'));
   const smtp = await startSmtp();
   const workers: ChildProcess[] = [];
@@ -136,7 +124,8 @@ export async function measureKilledWorker(
     return child;
   };
   const expireInSeconds = options.quick ? 5 : accountMailJob.expireInSeconds;
-  await admin(`CREATE DATABASE ${name}`);
+  const scratch = await createScratchDatabase(adminUrl, 'kreide_killed');
+  databaseUrl = scratch.url;
   try {
     await runMigrations(databaseUrl);
     process.env.KREIDE_RUNTIME_DATABASE_URL = databaseUrl;
@@ -179,7 +168,7 @@ export async function measureKilledWorker(
     resetJobSettings();
     if (previousUrl === undefined) delete process.env.KREIDE_RUNTIME_DATABASE_URL;
     else process.env.KREIDE_RUNTIME_DATABASE_URL = previousUrl;
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
