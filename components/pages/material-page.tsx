@@ -131,8 +131,16 @@ export const MaterialPage: PageView = {
         dangerouslySetInnerHTML={{ __html: sanitizeAuthorHtml(material.description) }}
       />
     );
+    // `data-scripts="at-once"`: the runtime starts after the first paint, not at the first tap
+    // (lib/http/defer-scripts.ts): the price in the visitor's currency and the buying controls are
+    // what this page is for.
     return (
-      <article className="material" data-material-id={material.id} data-layout={long ? 'long' : 'standard'}>
+      <article
+        className="material"
+        data-scripts="at-once"
+        data-material-id={material.id}
+        data-layout={long ? 'long' : 'standard'}
+      >
         <script
           type="application/ld+json"
           dangerouslySetInnerHTML={{ __html: structuredData(material, world, common('siteName')) }}

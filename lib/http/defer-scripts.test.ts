@@ -3,7 +3,7 @@ import { DEFER_LOADER, deferFrameworkScripts, joinFlightScripts } from './defer-
 const page = `<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/><script src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/poly.js" noModule=""></script></head><body><h1>x</h1><script>self.__next_f.push([1])</script></body></html>`;
 
 describe('deferFrameworkScripts', () => {
-  it('starts the framework chunks after the first paint', () => {
+  it('holds the framework chunks back until the loader starts them', () => {
     const out = deferFrameworkScripts(page);
     expect(out).not.toContain('rel="preload" as="script"');
     expect(out).not.toContain('<script src="/_next/static/chunks/a.js" async="">');

@@ -1,25 +1,60 @@
+import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
+import { INTERACTIVE_EVENT } from '@/lib/browser-session/interactive-event';
+
 /**
- * Starts the page's JavaScript once the first paint and the page's eager images are on screen,
- * instead of alongside the HTML. On a slow mobile connection the ~140 KB of framework chunks
- * otherwise share the bandwidth with the HTML and the above-the-fold images (a card's cover, the
- * first preview) and push the largest paint back; hydration then begins right after it.
- * Eager images are those without `loading="lazy"`; each counts once it is decoded or has failed,
- * and after 3 s the scripts start regardless, so a stalled image never keeps a page inert.
- * Applied to HTML the in-process cache stores.
+ * The loader of a stored page's JavaScript (`DEFER_LOADER`). A stored page works without script:
+ * its links are plain links, and search, filters and add-to-cart are forms. So on a first,
+ * anonymous visit Next's runtime (~140 KB, as much main-thread work on a slow phone as the page's
+ * own rendering) starts only when the visitor reaches for a control: a pointer pressed anywhere
+ * but on a plain link, a key pressed, or focus moving into the page. Tapping a plain link loads
+ * the next page without it.
+ *
+ * It starts at once, after the first paint and the page's eager images, when the page shows
+ * something personal once it runs (this browser is signed in or has a cart: account menu, cart
+ * count, terms prompt) or asks for it (`data-scripts="at-once"`: the material page, whose price
+ * in the visitor's currency and buying controls are its purpose). After 3 s it starts regardless
+ * of a stalled image.
+ *
+ * Until React has hydrated, a click on a scripted button is held and given to the button again
+ * (once per button, in order) when the page is interactive, so the tap that woke the runtime does what it says instead of
+ * falling on markup without handlers; text typed into a field meanwhile is handed to React as one
+ * input event. Written in ES5 as one inline script; tested in jsdom
+ * (defer-scripts.test.ts).
  */
 const PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="\/_next\/static\/[^"]+"\/>/g;
 const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[^"]+)" async=""><\/script>/g;
-export const DEFER_LOADER =
-  '<script>(function(){' +
-  'var started=false;' +
-  "function load(){if(started)return;started=true;var o=document.querySelectorAll('script[data-kreide-src]');for(var i=0;i<o.length;i++){var s=document.createElement('script');s.src=o[i].getAttribute('data-kreide-src');s.async=true;document.head.appendChild(s)}}" +
-  'function afterPaint(){requestAnimationFrame(function(){setTimeout(load,0)})}' +
-  "var eager=[].filter.call(document.images,function(m){return m.getAttribute('loading')!=='lazy'&&!(m.complete&&m.naturalWidth)});" +
-  'var left=eager.length;if(!left)return afterPaint();' +
-  'function one(){if(--left===0)afterPaint()}' +
-  "eager.forEach(function(m){if(m.decode)m.decode().then(one,one);else if(m.complete)one();else{m.addEventListener('load',one);m.addEventListener('error',one)}});" +
-  'setTimeout(load,3000)' +
-  '})()</script>';
+const LOADER_SOURCE = [
+  'var d=document,started=false,ready=false,held=[];',
+  // Scripts are appended in their document order and run as they arrive, as Next's own are.
+  'function load(){if(started)return;started=true;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var s=d.createElement("script");s.src=o[i].getAttribute("data-kreide-src");s.async=true;d.head.appendChild(s)}}',
+  'function plainLink(t){return !!(t&&t.closest&&t.closest("a[href]"))}',
+  // Only controls that do nothing without script: a form's buttons, checkboxes, menus (details)
+  // and fields work natively, and React hydrates the state the visitor gave them.
+  'function control(t){return t&&t.closest?t.closest("button[type=button],input[type=button],[role=button]"):null}',
+  'function personal(){try{if(localStorage.getItem(' +
+    JSON.stringify(LOGGED_IN_KEY) +
+    ')==="1")return true}catch(e){}return /(?:^|; )c_n_[a-z-]+=[1-9]/.test(d.cookie)}',
+  'd.addEventListener("click",function(e){if(ready||e.defaultPrevented)return;var c=control(e.target);if(!c||plainLink(e.target))return;e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(c)<0)held.push(c);load()},true);',
+  'd.addEventListener(' +
+    JSON.stringify(INTERACTIVE_EVENT) +
+    ',function(){ready=true;var h=held;held=[];h.forEach(function(c){if(c.isConnected)c.click()});',
+  // React tracks an input's value through its setter; the prototype's setter bypasses it, so the
+  // input event below reads as a change from the value React hydrated.
+  'var f=d.activeElement;if(f&&(f.tagName==="INPUT"||f.tagName==="TEXTAREA")&&f.value!==f.defaultValue){var v=f.value,set=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set;f.value=f.defaultValue;set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))}});',
+  // Pressing a link also focuses it: neither starts the runtime for a page about to be left.
+  'function intent(e){if(e.type!=="keydown"&&plainLink(e.target))return;load()}',
+  '["pointerdown","keydown","focusin"].forEach(function(t){d.addEventListener(t,intent,{capture:true,passive:true})});',
+  // Fetched, not run, once the page has loaded: the tap that needs them then waits for no network.
+  'addEventListener("load",function(){if(started)return;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var l=d.createElement("link");l.rel="prefetch";l.href=o[i].getAttribute("data-kreide-src");d.head.appendChild(l)}});',
+  'if(!personal()&&!d.querySelector("[data-scripts=at-once]"))return;',
+  'function afterPaint(){requestAnimationFrame(function(){setTimeout(load,0)})}',
+  'var eager=[].filter.call(d.images,function(m){return m.getAttribute("loading")!=="lazy"&&!(m.complete&&m.naturalWidth)});',
+  'var left=eager.length;setTimeout(load,3000);if(!left)return afterPaint();',
+  'function one(){if(--left===0)afterPaint()}',
+  'eager.forEach(function(m){if(m.decode)m.decode().then(one,one);else if(m.complete)one();else{m.addEventListener("load",one);m.addEventListener("error",one)}});',
+].join('');
+
+export const DEFER_LOADER = `<script>(function(){${LOADER_SOURCE}})()</script>`;
 
 /**
  * Joins consecutive RSC payload scripts (`self.__next_f.push(…)`, each pushing a JSON literal

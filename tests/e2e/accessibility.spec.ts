@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { signedInContext } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * An axe scan of every public page class and every area page, once each, rotating through the
@@ -47,7 +48,7 @@ async function stressMaterials(
 async function scan(page: Page, path: string): Promise<string[]> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   // A not-found page gets its content and title in the browser (docs/decisions.md, "Not-found
   // states render on the client after a 404"): scanned once the visitor sees them.
   await page.waitForFunction(() => document.title !== '');

@@ -4,9 +4,10 @@ import { pathFor } from '../../lib/routing/localized-routes';
 import type { WorldCode } from '../../lib/worlds/worlds';
 import { confirmedAccount } from './support/accounts';
 import { linkFromLatestMail, mailsTo, outboxSize } from './support/mail';
+import { untilInteractive } from './support/interactive';
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 async function signIn(page: Page, world: WorldCode, email: string, password: string) {

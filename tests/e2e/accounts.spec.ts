@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { untilInteractive } from './support/interactive';
 
 for (const [world, loginPath, heading] of [
   ['de', '/de/anmelden', 'Anmelden'],
@@ -8,7 +9,7 @@ for (const [world, loginPath, heading] of [
     await page.goto(loginPath);
     if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
 
     await page.locator('#login-email').fill('buyer@demo.test');
     await page.locator('#login-password').fill('wrong-password');

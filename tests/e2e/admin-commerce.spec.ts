@@ -4,6 +4,7 @@ import { getMessages } from '@/lib/i18n/messages';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { fill } from '@/lib/text/fill';
 import { signedInContext } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * The back office's commerce pages in the browser (gr): an admin finds an invoice purchase by
@@ -18,7 +19,7 @@ const admin = greek.admin as unknown as AdminTexts;
 const titles = (greek.meta as { routes: Record<string, { title: string }> }).routes;
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 /** Empties the buyer's gr cart, so the order holds exactly the line this journey adds. */

@@ -3,6 +3,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { signedInContext } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * The areas (account entry, shopping, cabinet, school, admin) as the built server answers them:
@@ -83,7 +84,7 @@ test('the cabinet keeps its navigation while a teacher moves between its pages (
   const context = await signedInContext(browser, baseURL!, 'buyer@demo.test');
   const page = await context.newPage();
   await page.goto(pathFor('gr', 'cabinet-billing-address'));
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   const nav = page.locator('[data-area="cabinet"] nav');
   await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', pathFor('gr', 'cabinet-billing-address'));
   await nav.locator(`a[href="${pathFor('gr', 'cabinet-notifications')}"]`).click();

@@ -5,6 +5,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
 import { STRIPE_TEST_ENV } from './support/stripe-test-double-env';
 import { unownedPaidMaterial } from './support/materials';
 import { signedInContext } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * More of buying in the browser, each journey in one world: a card payment on Stripe's hosted
@@ -14,7 +15,7 @@ import { signedInContext } from './support/sessions';
  */
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 /** A browser context signed in as the demo buyer (billing address in Germany). */

@@ -5,6 +5,7 @@ import { linkFromLatestMail, outboxSize } from './support/mail';
 import { unownedPaidMaterial } from './support/materials';
 import { signedInContext } from './support/sessions';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { untilInteractive } from './support/interactive';
 
 /**
  * Buying in the browser: the cart, the payment page and the order confirmation, with scripts
@@ -12,7 +13,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
  */
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 /** A paid material of the world, found the way a visitor would. */

@@ -6,6 +6,7 @@ import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { ROUTES } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { signedInContext, type DemoAccount } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * What a teacher meets in the cabinet and account pages, measured in the browser: no page scrolls
@@ -35,7 +36,7 @@ function signedIn(browser: Browser, baseURL: string, email: DemoAccount, viewpor
 }
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 async function worksheet(pages: number, text: string): Promise<Buffer> {

@@ -6,6 +6,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { confirmedAccount } from './support/accounts';
 import { mailsTo } from './support/mail';
+import { untilInteractive } from './support/interactive';
 
 /** The cabinet-settings texts of a world's language over the English ones (the app's fallback). */
 function texts(world: WorldCode) {
@@ -35,7 +36,7 @@ function texts(world: WorldCode) {
 /** Signs in through the login page, as a person would; the page then lands on the world's home. */
 async function signIn(page: Page, world: WorldCode, email: string, password: string) {
   await page.goto(pathFor(world, 'login'));
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
   await page.locator('.login-form button[type="submit"]').click();
@@ -45,7 +46,7 @@ async function signIn(page: Page, world: WorldCode, email: string, password: str
 /** Opens a cabinet page and waits until it is interactive. */
 async function openCabinet(page: Page, world: WorldCode, route: Parameters<typeof pathFor>[1]) {
   await page.goto(pathFor(world, route));
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 const ADDRESSES = {
@@ -69,7 +70,7 @@ for (const world of ['de', 'it'] as const) {
         expect(answer.headers()['location']).toBe(`${pathFor(world, 'login')}?next=${encodeURIComponent(target)}`);
         await page.goto(target);
         await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'login')}\\?next=`));
-        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await untilInteractive(page);
         await page.locator('#login-email').fill('buyer@demo.test');
         await page.locator('#login-password').fill('kreide-demo');
         await page.locator('.login-form button[type="submit"]').click();
@@ -109,7 +110,7 @@ for (const world of ['de', 'it'] as const) {
         await expect(form.getByTestId('form-saved')).toHaveText(t.common.saved);
 
         await page.reload();
-        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await untilInteractive(page);
         await expect(page.locator('#billing-full_name')).toHaveValue(address.name);
         await expect(page.locator('#billing-street')).toHaveValue(address.street);
         await expect(page.locator('#billing-postal_code')).toHaveValue(address.postal);
@@ -175,7 +176,7 @@ for (const world of ['de', 'it'] as const) {
         await expect.poll(() => mailsTo(email, 0, goodbye).length).toBeGreaterThan(0);
 
         await page.goto(pathFor(world, 'login'));
-        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await untilInteractive(page);
         await page.locator('#login-email').fill(email);
         await page.locator('#login-password').fill(password);
         await page.locator('.login-form button[type="submit"]').click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilInteractive } from './support/interactive';
 
 /** Per world: the search page, a word form, another form of it in titles, a one-letter typo, and the offers landing. */
 const SEARCHES = [
@@ -48,7 +49,7 @@ for (const s of SEARCHES) {
 
   test(`search in ${s.world}: a filter narrows the results and survives a reload`, async ({ page }) => {
     await page.goto(`/${s.world}/${s.path}`);
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
     const before = Number(await page.getByTestId('result-count').getAttribute('data-total'));
     expect(before).toBeGreaterThan(0);
     await chooseSubjectAndPaid(page, s.world);
@@ -77,7 +78,7 @@ for (const s of SEARCHES.filter((search) => search.world !== 'de')) {
     await expectFilteredBy(page);
     expect(scripts.held()).toBeGreaterThan(0);
     scripts.release();
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
     await expectFilteredBy(page);
     await expect(page.locator('input[name="subject"]:checked')).toHaveCount(1);
     await expect(page.locator('input[name="price"][value="paid"]')).toBeChecked();
@@ -90,7 +91,7 @@ for (const s of SEARCHES.filter((search) => search.world !== 'de')) {
     expect(await page.locator('html[data-interactive]').count()).toBe(0);
     expect(scripts.held()).toBeGreaterThan(0);
     scripts.release();
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
     await expect(page.locator(`input[name="subject"][value="${subject}"]`)).toBeChecked();
     await expect(page.locator('input[name="price"][value="paid"]')).toBeChecked();
     await page.locator('.search-filters button[type="submit"]').click();
@@ -291,7 +292,7 @@ for (const [world, word] of [
   }) => {
     // Offers list only materials on sale: their page shows the Sale label and a struck-through price.
     await page.goto(`/${world}`);
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
     await page.locator('section[aria-labelledby="shelf-sale"] a.card-link').first().click();
     await expect(page).toHaveURL(new RegExp(`/${world}/${word}/\\d+/`));
     await expect(page.locator('.material-summary [data-label="sale"]')).toBeVisible();
@@ -347,7 +348,7 @@ test('the home page shows sliders, shelves and popular authors from data', async
   await expect(page.locator('#popular-authors ~ .author-list li').first()).toBeVisible();
 });
 
-test('the page scripts carry the compile hint and start after the first paint, in de and gr', async ({
+test('on a first anonymous visit the page scripts wait for the visitor, carry the compile hint, and a tapped card opens, in de and gr', async ({
   page,
   request,
 }) => {
@@ -355,7 +356,11 @@ test('the page scripts carry the compile hint and start after the first paint, i
     // The deferral applies to pages served from the HTML cache; the first request fills it.
     await request.get(`/${world}`);
     await page.goto(`/${world}`);
-    await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    // Read, not touched: no framework script has run (the loader only prefetched them).
+    expect(await page.locator('html[data-interactive]').count()).toBe(0);
+    expect(await page.locator('head script[src*="/_next/static/"]:not([nomodule])').count()).toBe(0);
     const sources = await page
       .locator('script[data-kreide-src]')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kreide-src')!));
@@ -364,5 +369,41 @@ test('the page scripts carry the compile hint and start after the first paint, i
       const body = await (await request.get(source)).text();
       expect(body.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
     }
+    // A tap on a card is a plain link: the material page opens, and the home page never started
+    // its runtime for a document it was leaving.
+    const card = page.locator('a.card-link').first();
+    const href = await card.getAttribute('href');
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('head script[src*="/_next/static/"]:not([nomodule])'))
+          sessionStorage.setItem('home-ran', location.pathname);
+      }).observe(document.head, { childList: true });
+    });
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    expect(await page.evaluate(() => sessionStorage.getItem('home-ran'))).toBeNull();
+    await page.evaluate(() => sessionStorage.clear());
+    // The material page starts its own at once (its prices and buying controls need them).
+    await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+  }
+});
+
+test('a search typed into the header before the scripts ran still suggests, in de and gr', async ({
+  page,
+  request,
+}) => {
+  for (const [world, word, subject] of [
+    ['de', 'Mathe', 'Mathematik'],
+    ['gr', 'Μαθη', 'Μαθηματικά'],
+  ] as const) {
+    await request.get(`/${world}`);
+    await page.goto(`/${world}`);
+    await page.waitForLoadState('load');
+    expect(await page.locator('html[data-interactive]').count()).toBe(0);
+    const box = page.getByTestId('header-search');
+    // Typed at once: focus wakes the runtime, and the letters land before React hydrates.
+    await box.pressSequentially(word);
+    await expect(box).toHaveValue(word);
+    await expect(page.getByRole('option', { name: subject, exact: true })).toBeVisible();
   }
 });

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { untilInteractive } from './support/interactive';
 
 /** Opens the first paid material of a world's bestseller shelf and returns its path. */
 async function openPaidMaterial(page: Page, world: string): Promise<string> {
   await page.goto(`/${world}`);
   // Client-side navigation starts once the page is interactive (scripts start after first paint).
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   const card = page
     .locator('#shelf-bestsellers ~ .shelf-items .card, section[aria-labelledby="shelf-bestsellers"] .card')
     .filter({ has: page.locator('.price-current') })

@@ -6,6 +6,7 @@ import { localizeWord, pathFor } from '@/lib/routing/localized-routes';
 import { ROUTES } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { sessionCookie } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * What an attacker and a careless client try against pages: script injection through
@@ -61,7 +62,7 @@ async function signInWithNext(
   try {
     const page = await context.newPage();
     await page.goto(`${pathFor(world, 'login')}?next=${next}`);
-    await page.locator('html[data-interactive]').waitFor();
+    await untilInteractive(page);
     await page
       .getByLabel(/E-Mail|Email|e-mail/i)
       .first()

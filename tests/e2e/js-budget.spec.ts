@@ -3,6 +3,7 @@ import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import type { RouteId } from '@/lib/routing/routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { signedInContext, type DemoAccount } from './support/sessions';
+import { untilInteractive } from './support/interactive';
 
 /**
  * First-load JavaScript per page class, as a phone would download it: every script response of
@@ -87,7 +88,7 @@ async function measure(browser: Browser, baseURL: string, pageClass: PageClass, 
   });
   const response = await page.goto(path);
   expect(response?.status(), `${pageClass.name} answers 200`).toBe(200);
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   await page.waitForLoadState('networkidle');
   const total = (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
   await context.close();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { IMPRINT } from '@/lib/legal/imprint';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { untilInteractive } from './support/interactive';
 
 /**
  * The legal pages as a visitor reaches them: from the footer of any page to the right part of
@@ -11,7 +12,7 @@ import type { WorldCode } from '@/lib/worlds/worlds';
  */
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 /** No prompt of any kind covers the page: no dialog, nothing about cookie consent. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { untilInteractive } from './support/interactive';
 
 /**
  * Paying once: the demo buyer opens what they own and what waits on their unpaid order, and is
@@ -39,7 +40,7 @@ interface Order {
 }
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 async function signIn(page: Page, world: WorldCode) {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { untilInteractive } from './support/interactive';
 
 /**
  * The public pages that the catalogue journeys do not pass through — user profile,
@@ -115,7 +116,7 @@ test('a blog post opens from its author’s blog tab and leads back to it (de)',
   expect(authorPath).toBeTruthy();
   const blogTab = pathFor('de', 'author', { id: authorPath!.split('/')[3]!, slug: 'frau-demo', tab: 'blog' });
   await page.goto(blogTab);
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   const first = page.locator('.tab-panel .post-list a').first();
   const title = (await first.innerText()).trim();
   await first.click();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { untilInteractive } from './support/interactive';
 
 /**
  * Security headers and the Content-Security-Policy: every page answers with
@@ -92,7 +93,7 @@ async function checkPage(page: Page, path: string, expectedStatus = 200): Promis
   expect(response, path).not.toBeNull();
   expect(response!.status(), path).toBe(expectedStatus);
   const nonce = expectSecurityHeaders(response!);
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   await expectScriptsCarry(page, nonce);
   await page.waitForLoadState('networkidle');
   expect(await violations(page, consoleMessages), path).toEqual([]);
@@ -151,7 +152,7 @@ test('a cached page gets a new nonce with every response, and its scripts still 
   expect(response!.headers()['x-kreide-cache']).toBe('HIT');
   const secondNonce = expectSecurityHeaders(response!);
   expect(secondNonce).not.toBe(firstNonce);
-  await second.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(second);
   await expectScriptsCarry(second, secondNonce);
   // Client-side navigation works under the policy too.
   await second.locator('a.card-link').first().click();
@@ -163,7 +164,7 @@ test('a cached page gets a new nonce with every response, and its scripts still 
 test('the policy is enforced: inline event handlers do not run, and are reported', async ({ page }) => {
   const consoleMessages = await watchViolations(page);
   await page.goto(pathFor('de', 'home'));
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
   // What injected markup would try. (A script element added by running code is allowed under
   // 'strict-dynamic' by design: only trusted code runs in the first place.)
   const ran = await page.evaluate(async () => {

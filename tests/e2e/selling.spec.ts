@@ -5,6 +5,7 @@ import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { confirmedAccount, freshAddress } from './support/accounts';
 import { linkFromLatestMail, outboxSize } from './support/mail';
+import { untilInteractive } from './support/interactive';
 
 /**
  * Selling in the browser: a teacher becomes a seller, uploads a PDF, watches its previews
@@ -13,7 +14,7 @@ import { linkFromLatestMail, outboxSize } from './support/mail';
  */
 
 async function interactive(page: Page) {
-  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await untilInteractive(page);
 }
 
 async function signIn(page: Page, world: WorldCode, email: string) {

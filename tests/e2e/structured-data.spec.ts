@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilInteractive } from './support/interactive';
 
 /**
  * The structured data crawlers read, as a browser gets it from the built server: every JSON-LD
@@ -36,7 +37,7 @@ for (const world of ['de', 'gr'] as const) {
     await page.goto(`/${world}`);
     // A link followed while the page's scripts start can be lost (seen once in gr: the page
     // stayed); this journey is about the structured data, so it follows the link once they ran.
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await untilInteractive(page);
     const author = page.locator('section[aria-labelledby="popular-authors"] a').first();
     const name = (await author.innerText()).trim();
     await author.click();
