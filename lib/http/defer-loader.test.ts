@@ -20,15 +20,17 @@ function passAFrame() {
 beforeEach(() => {
   jest.useFakeTimers();
   document.head.innerHTML = '';
+  // A page that asks for its scripts at once (the material page); the first, anonymous visit's
+  // wait for a tap is in defer-loader-intent.test.ts.
   document.body.innerHTML =
-    '<script type="text/plain" data-kreide-src="/_next/static/chunks/a.js"></script><script type="text/plain" data-kreide-src="/_next/static/chunks/b.js"></script>';
+    '<article data-scripts="at-once"></article><script type="text/plain" data-kreide-src="/_next/static/chunks/a.js"></script><script type="text/plain" data-kreide-src="/_next/static/chunks/b.js"></script>';
 });
 
 afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('the deferred script loader', () => {
+describe('the deferred script loader on a page that starts at once', () => {
   it('starts the framework chunks one frame after the first paint when no image is pending', () => {
     runLoader();
     expect(insertedScripts()).toEqual([]);
