@@ -43,6 +43,8 @@ export type TextGroup = (typeof TEXT_GROUPS)[number];
 /** Groups every world must have in its own language (the rest may fall back). */
 export const REQUIRED_GROUPS_EVERY_LANGUAGE: readonly TextGroup[] = [
   'common',
+  // The first page of every world, and the one search engines show most.
+  'home',
   'header',
   'footer',
   'search',
