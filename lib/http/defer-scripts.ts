@@ -45,8 +45,8 @@ const LOADER_SOURCE = [
   'function intent(e){if(e.type!=="keydown"&&plainLink(e.target))return;load()}',
   '["pointerdown","keydown","focusin"].forEach(function(t){d.addEventListener(t,intent,{capture:true,passive:true})});',
   // Fetched, not run, once the page has loaded: the tap that needs them then waits for no network.
-  'addEventListener("load",function(){if(started)return;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var l=d.createElement("link");l.rel="prefetch";l.href=o[i].getAttribute("data-kreide-src");d.head.appendChild(l)}});',
-  'if(!personal()&&!d.querySelector("[data-scripts=at-once]"))return;',
+  'if(!personal()&&!d.querySelector("[data-scripts=at-once]")){addEventListener("load",function(){if(started)return;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var l=d.createElement("link");l.rel="prefetch";l.href=o[i].getAttribute("data-kreide-src");d.head.appendChild(l)}});return}',
+
   'function afterPaint(){requestAnimationFrame(function(){setTimeout(load,0)})}',
   'var eager=[].filter.call(d.images,function(m){return m.getAttribute("loading")!=="lazy"&&!(m.complete&&m.naturalWidth)});',
   'var left=eager.length;setTimeout(load,3000);if(!left)return afterPaint();',
