@@ -10,10 +10,16 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import templateTeardown from './template-teardown';
-import { MANIFEST_FILE, TEMPLATES_ENV, seedSizesIn, type Template, type TemplateManifest } from './templates';
+import {
+  MANIFEST_FILE,
+  TEMPLATES_ENV,
+  scratchRoot,
+  seedSizesIn,
+  type Template,
+  type TemplateManifest,
+} from './templates';
 
 const TEST_PATHS = Symbol.for('kreide.jestTestPaths');
 /** Children building templates at once. */
@@ -75,7 +81,7 @@ export default async function templateSetup(_globalConfig: unknown, projectConfi
   const started = Date.now();
   const backend = process.env.KREIDE_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
   const runId = crypto.randomBytes(4).toString('hex');
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), `kreide-templates-${runId}-`));
+  const root = fs.mkdtempSync(path.join(scratchRoot(), `kreide-templates-${runId}-`));
   // Set before building, so the teardown finds and removes a half-built run too.
   process.env[TEMPLATES_ENV] = root;
   const manifest: TemplateManifest = { runId, backend, templates: {} };

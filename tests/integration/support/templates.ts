@@ -8,7 +8,28 @@
  * Jest's module registry, where `@/…` is not mapped.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+
+/**
+ * Where a run's templates and the test files' databases live: in memory (`/dev/shm`, tmpfs) where
+ * the machine has it, else the temporary folder. Each file copies a 42 MB database folder and
+ * PGlite writes it in place; on this machine's disk that writing and its write-back cost a fifth
+ * of the wall time of database-heavy files (docs/decisions.md, "Suite speed"). Templates and
+ * copies share one file system, as the seeded files are hard-linked from one to the other.
+ * `KREIDE_TEST_SCRATCH` names another folder.
+ */
+export function scratchRoot(): string {
+  const chosen = process.env.KREIDE_TEST_SCRATCH;
+  if (chosen) return chosen;
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    if (fs.statSync('/dev/shm').isDirectory()) return '/dev/shm';
+  } catch {
+    // No tmpfs here: the temporary folder it is.
+  }
+  return os.tmpdir();
+}
 
 /** The environment variable that hands the folder of this run's templates to the test files. */
 export const TEMPLATES_ENV = 'KREIDE_TEST_TEMPLATES';

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { syncVatRates } from '@/lib/commerce/vat-rates';
@@ -11,7 +10,7 @@ import { seedDemoCatalogue } from '@/lib/seed/seed';
 import { resetEnvCache } from '@/lib/env';
 import { getQueue, stopJobs } from '@/lib/jobs/queue';
 import { LocalFileStorage } from '@/lib/storage/storage';
-import { linkTree, readTemplateManifest, runDatabasePrefix, type Template } from './templates';
+import { linkTree, readTemplateManifest, runDatabasePrefix, scratchRoot, type Template } from './templates';
 
 /** Which database the integration suite runs on: PGlite by default, PostgreSQL on request. */
 export const BACKEND = process.env.KREIDE_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
@@ -30,7 +29,7 @@ export interface TestDatabase {
  * size it did not build) the file migrates and seeds its own database.
  */
 export async function startTestDatabase(options: { seedMaterials?: number } = {}): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kreide-test-'));
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), 'kreide-test-'));
   process.env.DATA_DIR = dataDir;
   resetEnvCache();
   const manifest = readTemplateManifest();
