@@ -133,3 +133,18 @@ describe('the stored page loader', () => {
     expect(started()).toEqual([]);
   });
 });
+
+describe('the stored page loader and the inert payload', () => {
+  it('pushes the payload, in order, before it appends the first framework script', () => {
+    const { doc, win } = pageWith(
+      '<script type="application/json" data-kreide-flight="">[[0],[1,"a"]]</script><script type="application/json" data-kreide-flight="">[[1,"b"]]</script>',
+    );
+    const pushedWhenScriptsCame: unknown[][] = [];
+    new (win as unknown as { MutationObserver: typeof MutationObserver }).MutationObserver(() =>
+      pushedWhenScriptsCame.push([...((win as unknown as { __next_f?: unknown[] }).__next_f ?? [])]),
+    ).observe(doc.head, { childList: true });
+    press(win, doc.body, 'keydown');
+    expect((win as unknown as { __next_f: unknown[] }).__next_f).toEqual([[0], [1, 'a'], [1, 'b']]);
+    return Promise.resolve().then(() => expect(pushedWhenScriptsCame[0]).toEqual([[0], [1, 'a'], [1, 'b']]));
+  });
+});

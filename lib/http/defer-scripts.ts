@@ -26,7 +26,8 @@ const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[^"]+)" async=""><\/script>
 const LOADER_SOURCE = [
   'var d=document,started=false,ready=false,held=[];',
   // Scripts are appended in their document order and run as they arrive, as Next's own are.
-  'function load(){if(started)return;started=true;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var s=d.createElement("script");s.src=o[i].getAttribute("data-kreide-src");s.async=true;d.head.appendChild(s)}}',
+  // The page's payload first, in its order, as its inline scripts would have pushed it.
+  'function load(){if(started)return;started=true;var f=d.querySelectorAll("script[data-kreide-flight]");if(f.length){var q=self.__next_f=self.__next_f||[];for(var j=0;j<f.length;j++){var v=JSON.parse(f[j].textContent);for(var k=0;k<v.length;k++)q.push(v[k])}}var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var s=d.createElement("script");s.src=o[i].getAttribute("data-kreide-src");s.async=true;d.head.appendChild(s)}}',
   'function plainLink(t){return !!(t&&t.closest&&t.closest("a[href]"))}',
   // Only controls that do nothing without script: a form's buttons, checkboxes, menus (details)
   // and fields work natively, and React hydrates the state the visitor gave them.
@@ -79,6 +80,61 @@ export function joinFlightScripts(html: string): string {
     at = html.indexOf(FLIGHT_JOIN, at + 1);
   }
   return out + html.slice(from);
+}
+
+/** Where the JSON array or object starting at `from` ends (the index after it), or -1. */
+function endOfJson(text: string, from: number): number {
+  if (text[from] !== '[' && text[from] !== '{') return -1;
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      // Past the string, its escapes included.
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+const FLIGHT_PUSHES = ['(self.__next_f=self.__next_f||[]).push(', 'self.__next_f.push('];
+
+/** The values a payload script pushes, as one JSON array's text; null for any other script. */
+export function flightPayloadAsJson(script: string): string | null {
+  const values: string[] = [];
+  let at = 0;
+  while (at < script.length) {
+    const push = FLIGHT_PUSHES.find((start) => script.startsWith(start, at));
+    if (!push) return null;
+    const end = endOfJson(script, at + push.length);
+    if (end === -1 || script[end] !== ')') return null;
+    values.push(script.slice(at + push.length, end));
+    at = end + 1;
+    if (script[at] === ';') at++;
+  }
+  const json = `[${values.join(',')}]`;
+  // Next writes `<` in the payload as \u003c; anything that could end the element is left alone.
+  if (values.length === 0 || /<\/script/i.test(json)) return null;
+  try {
+    JSON.parse(json);
+  } catch {
+    return null;
+  }
+  return json;
+}
+
+const INLINE_SCRIPT = /<script>([^<]*(?:<(?!\/script>)[^<]*)*)<\/script>/g;
+
+/**
+ * The page's payload (the RSC data React hydrates from, about as large as the page's markup) as
+ * inert JSON the loader pushes when it starts the runtime: a visit that never wakes it does not
+ * parse and run it as script. Applied after the pushes are joined.
+ */
+export function inertFlightScripts(html: string): string {
+  return html.replace(INLINE_SCRIPT, (whole, body: string) => {
+    const json = flightPayloadAsJson(body);
+    return json === null ? whole : `<script type="application/json" data-kreide-flight="">${json}</script>`;
+  });
 }
 
 export function deferFrameworkScripts(html: string): string {

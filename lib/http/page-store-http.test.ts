@@ -144,9 +144,9 @@ describe('the page store behind the front door', () => {
       const hit = await get('/de', encoding);
       expect(hit.headers['x-kreide-cache']).toBe('HIT');
       expect(withoutNonces(miss.text)).toBe(withoutNonces(hit.text));
-      // Framework scripts deferred and payload scripts joined from the first answer on.
+      // Framework scripts deferred and the payload inert from the first answer on.
       expect(miss.text).toContain('data-kreide-src="/_next/static/chunks/a.js"');
-      expect(miss.text).toContain('.push([0]);self.__next_f.push([1,"x"])</script>');
+      expect(miss.text).toContain('<script type="application/json" data-kreide-flight="">[[0],[1,"x"]]</script>');
       expect(miss.text).not.toBe(hit.text);
       getPageStore().purgeAll();
       await tick();
@@ -159,7 +159,7 @@ describe('the page store behind the front door', () => {
       expect(first.text).toContain('<h1>de</h1>');
       expect(first.text).toContain('data-kreide-src="/_next/static/chunks/a.js"');
       expect(first.text).not.toContain('<script src="/_next/static/chunks/a.js" async="">');
-      expect(first.text).toContain('.push([0]);self.__next_f.push([1,"x"])</script>');
+      expect(first.text).toContain('<script type="application/json" data-kreide-flight="">[[0],[1,"x"]]</script>');
       expect(first.headers['cache-control']).toMatch(/no-store/);
       await tick();
       const second = await get('/de/warenkorb', encoding);

@@ -4,7 +4,7 @@ import { Lru } from '@/lib/cache/lru.cjs';
 import { isPrivateTag } from '@/lib/cache/tags';
 import { processWide } from '@/lib/process-wide.cjs';
 import { NONCE_LENGTH } from './csp';
-import { deferFrameworkScripts, joinFlightScripts } from './defer-scripts';
+import { DEFER_LOADER, deferFrameworkScripts, inertFlightScripts, joinFlightScripts } from './defer-scripts';
 import { buildGzipTemplate, renderGzipTemplate, type GzipTemplate } from './nonce-gzip';
 import { buildNonceTemplate, renderNonceTemplate, type NonceTemplate } from './nonce-html';
 import { chunkBytes, endArguments } from './response-chunks';
@@ -440,9 +440,14 @@ export function capturePage(
   return renderTags;
 }
 
-/** The document a stored page is: framework scripts deferred, payload scripts joined. */
+/**
+ * The document a stored page is: framework scripts deferred, payload scripts joined and, where
+ * the loader runs the page, inert until it does.
+ */
 function preparedHtml(html: Buffer): Buffer {
-  return Buffer.from(joinFlightScripts(deferFrameworkScripts(html.toString('utf8'))));
+  const deferred = deferFrameworkScripts(html.toString('utf8'));
+  const joined = joinFlightScripts(deferred);
+  return Buffer.from(deferred.includes(DEFER_LOADER) ? inertFlightScripts(joined) : joined);
 }
 
 /** A prepared document split around its nonces, and compressed for gzip keys. */

@@ -121,7 +121,7 @@ function expectNonces(answer: Answer) {
   let checked = 0;
   for (const match of answer.text.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const tag = match[0];
-    const dataBlock = /type="(?:application\/ld\+json|text\/plain)"/.test(tag);
+    const dataBlock = /type="(?:application\/ld\+json|application\/json|text\/plain)"/.test(tag);
     const otherLink = tag.startsWith('<link') && !/as="script"|modulepreload/.test(tag);
     const hashed = answer.text.startsWith(`<script>${REMEMBER_WORLD_SCRIPT}</script>`, match.index);
     if (dataBlock || otherLink || hashed) expect(tag).not.toContain('nonce=');
@@ -170,9 +170,9 @@ describe('pre-route in front of Next', () => {
         expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
         expectSecurityHeaders(answer);
         expectNonces(answer);
-        // Deferred framework scripts, joined payload scripts.
+        // Deferred framework scripts, the payload as data the loader pushes.
         expect(answer.text).toContain('data-kreide-src="/_next/static/chunks/a.js"');
-        expect(answer.text).toContain('.push([0]);self.__next_f.push([1,"x"])</script>');
+        expect(answer.text).toContain('<script type="application/json" data-kreide-flight="">[[0],[1,"x"]]</script>');
       }
       expect(nonceOf(hit)).not.toBe(nonceOf(again));
       expect(nonceOf(hit)).not.toBe(nonceOf(miss));
