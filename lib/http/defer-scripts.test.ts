@@ -59,7 +59,7 @@ describe('inertFlightScripts', () => {
   it('turns the joined payload into inert JSON that holds exactly what the script pushed, in order', () => {
     const html = `<body><p>x</p><script>${payload}</script><script>$RC("B:0","S:0")</script></body>`;
     const out = inertFlightScripts(html);
-    const json = out.match(/<script type="application\/json" data-kreide-flight="">(.*?)<\/script>/)![1];
+    const json = out.match(/<script type="application\/json" data-kreide-flight="">(.*?)<\/script>/)![1]!;
     expect(JSON.parse(json)).toEqual(pushedByScript(payload));
     expect(out).toContain('<script>$RC("B:0","S:0")</script>');
     expect(out).not.toContain('<script>(self.__next_f');
