@@ -4,8 +4,11 @@
  * only: the header asks the API when the hint says there is something (or the visitor is
  * signed in), and the answer refreshes the hint. Pure: used by the server and the browser.
  */
+/** Every world's count cookie starts so (a stored page's script loader asks whether any is set). */
+export const CART_COUNT_COOKIE_PREFIX = 'c_n_';
+
 export function cartCountCookie(world: string): string {
-  return `c_n_${world}`;
+  return `${CART_COUNT_COOKIE_PREFIX}${world}`;
 }
 
 /** The count in a cookie value, or null when it is missing or not a small whole number. */

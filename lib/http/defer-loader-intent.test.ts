@@ -53,6 +53,14 @@ describe('the stored page loader', () => {
     expect(started()).toEqual([]);
   });
 
+  it('prefetches the chunks without running them once the page has loaded', () => {
+    const { doc, win, started } = pageWith('<p>text</p>');
+    win.dispatchEvent(new (win as unknown as { Event: typeof Event }).Event('load'));
+    const prefetched = [...doc.head.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href'));
+    expect(prefetched).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js']);
+    expect(started()).toEqual([]);
+  });
+
   it('leaves a tap on a plain link to the browser: no runtime for a page about to be left', () => {
     const { doc, win, started } = pageWith('<a href="/de/material/1/x"><span>card</span></a>');
     press(win, doc.querySelector('span')!);

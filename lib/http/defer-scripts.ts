@@ -1,5 +1,6 @@
 import { LOGGED_IN_KEY } from '@/lib/browser-session/storage';
 import { INTERACTIVE_EVENT } from '@/lib/browser-session/interactive-event';
+import { CART_COUNT_COOKIE_PREFIX } from '@/lib/commerce/cart-count';
 
 /**
  * The loader of a stored page's JavaScript (`DEFER_LOADER`). A stored page works without script:
@@ -16,25 +17,29 @@ import { INTERACTIVE_EVENT } from '@/lib/browser-session/interactive-event';
  * of a stalled image.
  *
  * Until React has hydrated, a click on a scripted button is held and given to the button again
- * (once per button, in order) when the page is interactive, so the tap that woke the runtime does what it says instead of
- * falling on markup without handlers; text typed into a field meanwhile is handed to React as one
- * input event. Written in ES5 as one inline script; tested in jsdom
- * (defer-scripts.test.ts).
+ * (once per button, in order) when the page is interactive, so the tap that woke the runtime does
+ * what it says instead of falling on markup without handlers; text typed into a field meanwhile is
+ * handed to React as one input event. Written in ES5 as one inline script; run in jsdom by
+ * defer-loader.test.ts (timing) and defer-loader-intent.test.ts (when and what it starts).
  */
 const PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="\/_next\/static\/[^"]+"\/>/g;
 const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[^"]+)" async=""><\/script>/g;
 const LOADER_SOURCE = [
   'var d=document,started=false,ready=false,held=[];',
+  // The held-back framework chunks, as scripts to run or as prefetch links.
+  'function add(tag){var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var e=d.createElement(tag),u=o[i].getAttribute("data-kreide-src");if(tag==="script"){e.src=u;e.async=true}else{e.rel="prefetch";e.href=u}d.head.appendChild(e)}}',
   // Scripts are appended in their document order and run as they arrive, as Next's own are.
   // The page's payload first, in its order, as its inline scripts would have pushed it.
-  'function load(){if(started)return;started=true;var f=d.querySelectorAll("script[data-kreide-flight]");if(f.length){var q=self.__next_f=self.__next_f||[];for(var j=0;j<f.length;j++){var v=JSON.parse(f[j].textContent);for(var k=0;k<v.length;k++)q.push(v[k])}}var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var s=d.createElement("script");s.src=o[i].getAttribute("data-kreide-src");s.async=true;d.head.appendChild(s)}}',
+  'function load(){if(started)return;started=true;var f=d.querySelectorAll("script[data-kreide-flight]");if(f.length){var q=self.__next_f=self.__next_f||[];for(var j=0;j<f.length;j++){var v=JSON.parse(f[j].textContent);for(var k=0;k<v.length;k++)q.push(v[k])}}add("script")}',
   'function plainLink(t){return !!(t&&t.closest&&t.closest("a[href]"))}',
   // Only controls that do nothing without script: a form's buttons, checkboxes, menus (details)
   // and fields work natively, and React hydrates the state the visitor gave them.
   'function control(t){return t&&t.closest?t.closest("button[type=button],input[type=button],[role=button]"):null}',
   'function personal(){try{if(localStorage.getItem(' +
     JSON.stringify(LOGGED_IN_KEY) +
-    ')==="1")return true}catch(e){}return /(?:^|; )c_n_[a-z-]+=[1-9]/.test(d.cookie)}',
+    ')==="1")return true}catch(e){}return /(?:^|; )' +
+    CART_COUNT_COOKIE_PREFIX +
+    '[a-z-]+=[1-9]/.test(d.cookie)}',
   'd.addEventListener("click",function(e){if(ready||e.defaultPrevented)return;var c=control(e.target);if(!c||plainLink(e.target))return;e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(c)<0)held.push(c);load()},true);',
   'd.addEventListener(' +
     JSON.stringify(INTERACTIVE_EVENT) +
@@ -46,8 +51,7 @@ const LOADER_SOURCE = [
   'function intent(e){if(e.type!=="keydown"&&plainLink(e.target))return;load()}',
   '["pointerdown","keydown","focusin"].forEach(function(t){d.addEventListener(t,intent,{capture:true,passive:true})});',
   // Fetched, not run, once the page has loaded: the tap that needs them then waits for no network.
-  'if(!personal()&&!d.querySelector("[data-scripts=at-once]")){addEventListener("load",function(){if(started)return;var o=d.querySelectorAll("script[data-kreide-src]");for(var i=0;i<o.length;i++){var l=d.createElement("link");l.rel="prefetch";l.href=o[i].getAttribute("data-kreide-src");d.head.appendChild(l)}});return}',
-
+  'if(!personal()&&!d.querySelector("[data-scripts=at-once]")){addEventListener("load",function(){if(!started)add("link")});return}',
   'function afterPaint(){requestAnimationFrame(function(){setTimeout(load,0)})}',
   'var eager=[].filter.call(d.images,function(m){return m.getAttribute("loading")!=="lazy"&&!(m.complete&&m.naturalWidth)});',
   'var left=eager.length;setTimeout(load,3000);if(!left)return afterPaint();',
