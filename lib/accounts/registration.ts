@@ -40,7 +40,14 @@ async function findInviter(code: string | undefined): Promise<number | null> {
  * followed. An address that already has an account gets a notice mail instead, and the answer is
  * the same either way, so sign-up tells nobody which addresses are registered.
  */
-export async function register(input: z.infer<typeof registerSchema>, context: { world: WorldCode; ip: string }) {
+export async function register(
+  input: z.infer<typeof registerSchema>,
+  context: {
+    world: WorldCode;
+    ip: string;
+    /** The anonymous token that signs up (for the merge at confirmation). */ anonymousTokenId?: number | null;
+  },
+) {
   await enforce({ key: `sign-up:ip:${context.ip}`, ...RATE_LIMITS.signUpPerIp });
   const invitedByUserId = await findInviter(input.invite_code);
   // Hashing first keeps both branches equally slow.
@@ -68,6 +75,11 @@ export async function register(input: z.infer<typeof registerSchema>, context: {
     await mailExistingAccount(raced);
     return REGISTRATION_ANSWER;
   }
+  if (context.anonymousTokenId)
+    await getDb()
+      .update(t.accountStates)
+      .set({ signUpTokenId: context.anonymousTokenId })
+      .where(eq(t.accountStates.userId, user.id));
   await acceptActualTerms(user.id, context.world);
   await mailNewToken(user.id, 'registration', (token) => ({
     kind: 'registrationConfirm',

@@ -14,7 +14,7 @@ export const DATA_EXPORT_VERSION = 1;
 /**
  * Everything Kreide holds about a user, for the user (GDPR Art. 15 and 20): account, account
  * state, profile, billing address, bank details (whole: the export goes to its owner),
- * notification preferences, subjects, terms acceptances, sign-in identities, follows, sessions,
+ * notification preferences, subjects, terms acceptances, sign-in identities, follows, favourites, sessions,
  * security events and what they published. Secrets are left out: the password hash and token
  * hashes are not the user's data but our means of checking it.
  */
@@ -32,6 +32,7 @@ export async function buildDataExport(userId: number, world: WorldCode) {
     identities,
     following,
     [followers],
+    favourites,
     domains,
     sessions,
     events,
@@ -86,6 +87,17 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       .select({ count: sql<number>`count(*)::int` })
       .from(t.authorFollows)
       .where(eq(t.authorFollows.authorId, userId)),
+    db
+      .select({
+        id: t.materials.id,
+        world: t.materials.world,
+        title: t.materials.title,
+        favouritedAt: t.favourites.createdAt,
+      })
+      .from(t.favourites)
+      .innerJoin(t.materials, eq(t.materials.id, t.favourites.materialId))
+      .where(eq(t.favourites.userId, userId))
+      .orderBy(desc(t.favourites.createdAt)),
     db
       .select({ domain: t.authorDomains.domain, world: t.authorDomains.world, createdAt: t.authorDomains.createdAt })
       .from(t.authorDomains)
@@ -227,6 +239,12 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       })),
       followers_count: followers?.count ?? 0,
     },
+    favourites: favourites.map((f) => ({
+      material_id: f.id,
+      world: f.world,
+      title: f.title,
+      favourited_at: iso(f.favouritedAt),
+    })),
     author_domains: domains.map((d) => ({ domain: d.domain, world: d.world, created_at: iso(d.createdAt) })),
     sessions: sessions.map((s) => ({
       client_id: s.clientId,

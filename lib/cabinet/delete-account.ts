@@ -152,6 +152,7 @@ export async function deleteAccount(
         .where(inArray(t.authorProfiles.userId, others));
     }
 
+    await tx.delete(t.favourites).where(eq(t.favourites.userId, user.id));
     await tx.delete(t.authorProfiles).where(eq(t.authorProfiles.userId, user.id));
     await tx.delete(t.authorDomains).where(eq(t.authorDomains.authorId, user.id));
     await tx.delete(t.billingAddresses).where(eq(t.billingAddresses.userId, user.id));

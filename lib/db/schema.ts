@@ -268,6 +268,29 @@ export const materials = pgTable(
   ],
 );
 
+/**
+ * A signed-in user's favourite materials (the "Merkzettel"). The row stays when the material is
+ * unpublished or deleted, so the favourite comes back if it is published again; lists and counts
+ * show only visible materials.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.materialId] }),
+    index('favourites_user_created').on(t.userId, t.createdAt),
+    index('favourites_material').on(t.materialId),
+  ],
+);
+
 /** Files of a material by type: material_file, sources, cover. */
 export const materialFiles = pgTable(
   'material_files',
@@ -474,6 +497,28 @@ export const accessTokens = pgTable(
 );
 
 /**
+ * Favourites and follows of an anonymous visitor, held by their client-credentials token (the
+ * identity in the session cookie, or an app's bearer token). Merged into the account at sign-in
+ * and at the confirmation of a sign-up, then deleted; gone with the token.
+ */
+export const anonymousSubscriptions = pgTable(
+  'anonymous_subscriptions',
+  {
+    tokenId: integer('token_id')
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: 'cascade' }),
+    /** 'material' (a favourite) or 'author' (a follow). */
+    subjectType: text('subject_type').$type<'material' | 'author'>().notNull(),
+    subjectId: integer('subject_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenId, t.subjectType, t.subjectId] }),
+    index('anonymous_subscriptions_created').on(t.tokenId, t.createdAt),
+  ],
+);
+
+/**
  * Account-state columns live beside the user in their own tables so the catalogue's user rows
  * stay narrow. One row per user, created at registration.
  */
@@ -494,6 +539,11 @@ export const accountStates = pgTable(
     /** Mail kinds the user agreed to: { newsletter, followedAuthors, sales, comments }. */
     notificationPreferences: jsonb('notification_preferences').notNull().default({}),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The anonymous identity (client-credentials token) that sent the sign-up: its favourites and
+     * follows join the account when that same browser confirms it, and no other's do.
+     */
+    signUpTokenId: integer('sign_up_token_id').references(() => accessTokens.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('account_states_invite_code').on(t.inviteCode)],

@@ -22,7 +22,12 @@ export function errorMessage(
   if (typeof reason === 'string' && typeof reasons === 'object' && typeof reasons[reason] === 'string') {
     // `{kinds}`: the details' `kinds` by their names in `common.apiReasonKinds`, listed in the
     // world's way (what a refused PDF carries).
-    const filled: Record<string, string> = { kinds: kindNames(common.apiReasonKinds, details, locale), ...values };
+    // Numbers of the details (a limit) are filled in as the locale writes them.
+    const filled: Record<string, string> = {
+      kinds: kindNames(common.apiReasonKinds, details, locale),
+      ...detailNumbers(details, locale),
+      ...values,
+    };
     return reasons[reason].replace(/\{(\w+)\}/g, (placeholder, name: string) => filled[name] ?? placeholder);
   }
   const errors = common.apiErrors;
@@ -39,4 +44,13 @@ function kindNames(names: unknown, details: unknown, locale: string): string {
     return typeof name === 'string' ? name : String(kind);
   });
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(named);
+}
+
+/** The whole-number fields of an error's details, written as the locale writes numbers. */
+function detailNumbers(details: unknown, locale: string): Record<string, string> {
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return {};
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(details))
+    if (typeof value === 'number' && Number.isSafeInteger(value)) out[name] = value.toLocaleString(locale);
+  return out;
 }

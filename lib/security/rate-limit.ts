@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   recoveryPerIp: { limit: 10, windowMs: 60 * 60_000 },
   recoveryPerAccount: { limit: 3, windowMs: 60 * 60_000 },
   tokenUsePerIp: { limit: 30, windowMs: 10 * 60_000 },
+  /**
+   * Favourites and follows of anonymous visitors (rows anyone can write): a class of 30 behind
+   * one school address hearting 20 materials each in ten minutes stays below it.
+   */
+  anonymousSubscriptionWritesPerIp: { limit: 600, windowMs: 10 * 60_000 },
 } as const;
 
 /** A counter of one client address: `<what>:ip:<address>` (not one of an account *and* address). */

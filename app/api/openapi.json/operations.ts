@@ -99,6 +99,13 @@ import * as v3SellerPosts from '../v3/seller/posts/route';
 import * as v3SellerSalesOrderItemId from '../v3/seller/sales/[orderItemId]/route';
 import * as v3SellerSalesExport from '../v3/seller/sales/export/route';
 import * as v3SellerSales from '../v3/seller/sales/route';
+import * as v3ElasticAnonymousWishlist from '../v3/elastic-indexer/anonymous-wishlist/query/route';
+import * as v3ElasticWishlist from '../v3/elastic-indexer/wishlist/query/route';
+import * as v3SubscriptionsAnonymousList from '../v3/subscriptions/anonymous/list/route';
+import * as v3SubscriptionsAnonymousPersist from '../v3/subscriptions/anonymous/persist/route';
+import * as v3SubscriptionsAnonymousSubscribe from '../v3/subscriptions/anonymous/subscribe/route';
+import * as v3SubscriptionsAnonymousUnsubscribe from '../v3/subscriptions/anonymous/unsubscribe/route';
+import * as v3SubscriptionsStatus from '../v3/subscriptions/status/route';
 import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
 import * as v3SubscriptionsUnsubscribe from '../v3/subscriptions/unsubscribe/route';
 import * as v3TermsAcceptAgb from '../v3/terms/accept-agb/route';
@@ -219,6 +226,13 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/sales/{orderItemId}', module: v3SellerSalesOrderItemId },
   { path: '/api/v3/seller/sales/export', module: v3SellerSalesExport },
   { path: '/api/v3/seller/sales', module: v3SellerSales },
+  { path: '/api/v3/elastic-indexer/anonymous-wishlist/query', module: v3ElasticAnonymousWishlist },
+  { path: '/api/v3/elastic-indexer/wishlist/query', module: v3ElasticWishlist },
+  { path: '/api/v3/subscriptions/anonymous/list', module: v3SubscriptionsAnonymousList },
+  { path: '/api/v3/subscriptions/anonymous/persist', module: v3SubscriptionsAnonymousPersist },
+  { path: '/api/v3/subscriptions/anonymous/subscribe', module: v3SubscriptionsAnonymousSubscribe },
+  { path: '/api/v3/subscriptions/anonymous/unsubscribe', module: v3SubscriptionsAnonymousUnsubscribe },
+  { path: '/api/v3/subscriptions/status', module: v3SubscriptionsStatus },
   { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },
   { path: '/api/v3/subscriptions/unsubscribe', module: v3SubscriptionsUnsubscribe },
   { path: '/api/v3/terms/accept-agb', module: v3TermsAcceptAgb },

@@ -2,7 +2,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { AppError } from '@/lib/errors/app-error';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { isHttps, writeSessionCookie } from '../session';
+import { isHttps, readAccessToken, writeSessionCookie } from '../session';
 import { issueAccessToken } from '../tokens';
 import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_COOKIE_PATH, SOCIAL_FLOW_TTL_SECONDS } from './code-flow';
 import { isSocialProvider, type SocialProvider } from './providers';
@@ -49,15 +49,20 @@ export function readFlowCookie(request: NextRequest): string | undefined {
   return request.cookies.get(SOCIAL_FLOW_COOKIE)?.value;
 }
 
-/** Signs the website in: a new token in the httpOnly session cookie, never in the answer. */
+/**
+ * Signs the website in: a new token in the httpOnly session cookie, never in the answer. Returns
+ * the token the request came with (the anonymous identity it replaces), for the caller's merge.
+ */
 export async function startWebSession(
   response: NextResponse,
   request: NextRequest,
   userId: number,
   provider: SocialProvider,
-): Promise<void> {
+): Promise<string | null> {
+  const previousToken = await readAccessToken(request);
   const token = await issueAccessToken({ userId, clientId: 'web', grantType: provider });
   await writeSessionCookie(response, token, isHttps(request));
+  return previousToken;
 }
 
 /** Maps a failure of the flow to what the visitor is told. */

@@ -3,6 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
 import { clearSessionCookie, readAccessToken, readReturnToken, usesSessionCookie } from '@/lib/accounts/session';
 import { revokeAccessToken } from '@/lib/accounts/tokens';
+import { forgetKeeps } from '@/lib/subscriptions/keeps-hint-cookie';
 
 /** Revokes the request's token (and during login-as the admin's token behind it). */
 async function logOut(request: NextRequest): Promise<NextResponse> {
@@ -13,6 +14,8 @@ async function logOut(request: NextRequest): Promise<NextResponse> {
   if (returnToken) await revokeAccessToken(returnToken);
   const response = NextResponse.json({ logged_out: true }, { headers: { 'Cache-Control': 'no-store' } });
   clearSessionCookie(response);
+  // The next person at this computer starts a fresh anonymous identity that keeps nothing.
+  forgetKeeps(response);
   return response;
 }
 

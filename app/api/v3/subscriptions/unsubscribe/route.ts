@@ -1,14 +1,15 @@
 import { defineRoute } from '@/lib/api/handler';
-import { refreshPublicPages } from '@/lib/accounts/user-details';
-import { unfollowAuthor } from '@/lib/follows/follows';
-import { subscriptionSchema } from '@/lib/follows/schemas';
+import { changeSubscription } from '@/lib/subscriptions/change';
+import { subscriptionSchema } from '@/lib/subscriptions/schemas';
 
-// POST /api/v3/subscriptions/unsubscribe — the signed-in user stops following an author.
+// POST /api/v3/subscriptions/unsubscribe — the signed-in user removes a favourite or unfollows.
 export const POST = defineRoute(
-  { summary: 'The signed-in user stops following an author', auth: 'user', body: subscriptionSchema },
-  async ({ session, body }) => {
-    await unfollowAuthor(session.userId, body.subjectId);
-    refreshPublicPages(body.subjectId, { catalogue: false });
-    return { following: false };
+  {
+    summary: 'The signed-in user removes a favourite or stops following an author',
+    description: 'Removing what is not there is not an error. Answers the list’s new total.',
+    auth: 'user',
+    body: subscriptionSchema,
+    example: { subscribed: false, total: 2 },
   },
+  async ({ request, session, body }) => changeSubscription(request, session, body, 'unsubscribe'),
 );

@@ -11,6 +11,7 @@ import {
 } from '@/lib/accounts/social/web-sign-in';
 import { AppError } from '@/lib/errors/app-error';
 import { defineRoute } from '@/lib/api/handler';
+import { adoptAnonymousVisit } from '@/lib/subscriptions/sign-in';
 import { getPublicOrigin } from '@/lib/seo/origin';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import type { WorldCode } from '@/lib/worlds/worlds';
@@ -61,7 +62,8 @@ async function finish(
         user: input.user,
       });
       response = NextResponse.redirect(new URL(done.returnTo, getPublicOrigin()), 303);
-      await startWebSession(response, request, done.userId, provider);
+      const previousToken = await startWebSession(response, request, done.userId, provider);
+      await adoptAnonymousVisit(request, response, previousToken, done.userId);
     }
   } catch (error) {
     if (!(error instanceof AppError)) console.error('Social sign-in failed:', error);

@@ -4,6 +4,7 @@ import { completeSocialSignIn } from '@/lib/accounts/social/code-flow';
 import { SOCIAL_PROVIDERS } from '@/lib/accounts/social/providers';
 import { clearFlowCookie, readFlowCookie, startWebSession } from '@/lib/accounts/social/web-sign-in';
 import { defineRoute } from '@/lib/api/handler';
+import { adoptAnonymousVisit } from '@/lib/subscriptions/sign-in';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 const body = z.object({
@@ -31,7 +32,8 @@ export const POST = defineRoute(
       { access_token: null, oauth_user_id: done.userId, return_to: done.returnTo },
       { headers: { 'Cache-Control': 'no-store' } },
     );
-    await startWebSession(response, request, done.userId, params.provider);
+    const previousToken = await startWebSession(response, request, done.userId, params.provider);
+    await adoptAnonymousVisit(request, response, previousToken, done.userId);
     clearFlowCookie(response);
     return response;
   },
