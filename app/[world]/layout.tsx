@@ -9,6 +9,7 @@ import { InteractiveMarker } from '@/components/layout/interactive-marker';
 import { getSessionPaths, getSessionTexts } from '@/components/session/session-props';
 import { SessionProvider } from '@/components/session/session-provider';
 import { getPublicOrigin } from '@/lib/seo/origin';
+import { KEEP_SCRIPT } from '@/lib/subscriptions/keep-script';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 import { WORLD_CODES, getWorld, isWorldCode } from '@/lib/worlds/worlds';
 import '../globals.css';
@@ -47,6 +48,9 @@ export default async function WorldLayout({
           </ErrorTextsProvider>
           <Footer world={world} />
         </SessionProvider>
+        {/* The hearts' and follow buttons' script and where it says that a change failed. */}
+        <p id="keep-notice" className="keep-notice" role="status" data-failed={t('keep.failed')} hidden />
+        <script dangerouslySetInnerHTML={{ __html: KEEP_SCRIPT }} />
         <InteractiveMarker />
       </body>
     </html>

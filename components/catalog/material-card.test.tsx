@@ -9,6 +9,7 @@ const texts = {
   labels: { bestseller: 'Bestseller', new: 'Neu', sale: 'Sale' },
   free: 'Kostenlos',
   previousPrice: 'vorher',
+  keep: 'Merken',
 };
 const material: MaterialCard = {
   id: 7,
@@ -71,5 +72,24 @@ describe('a material card written as markup', () => {
     const article = card({ priceCents: 0, salePriceCents: null, bestInCategories: [] });
     expect(article.querySelector('.price-free')?.textContent).toBe('Kostenlos');
     expect(article.querySelector('.labels')).toBeNull();
+  });
+});
+
+describe('the heart on a card', () => {
+  it('is a form that adds the favourite without script, the same for every visitor', () => {
+    const form = card().querySelector('form.keep')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/v3/subscriptions/form?world=de');
+    expect(form.getAttribute('data-keep')).toBe('material');
+    expect(form.getAttribute('data-keep-id')).toBe('7');
+    expect(form.querySelector<HTMLInputElement>('input[name="subjectId"]')!.value).toBe('7');
+    const button = form.querySelector('button')!;
+    expect(button.getAttribute('name')).toBe('subjectType');
+    expect(button.getAttribute('value')).toBe('material');
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button.getAttribute('aria-label')).toBe('Merken');
+    expect(card({}, false, getWorld('gr')).querySelector('form.keep')!.getAttribute('action')).toBe(
+      '/api/v3/subscriptions/form?world=gr',
+    );
   });
 });

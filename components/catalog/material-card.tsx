@@ -1,43 +1,19 @@
 import { getTranslations } from 'next-intl/server';
-import { getMaterialLabels, type MaterialLabel } from '@/lib/catalog/labels';
 import type { MaterialCard as Card } from '@/lib/catalog/materials';
-import { pathFor } from '@/lib/routing/localized-routes';
-import { mediaUrl } from '@/lib/routing/media-url';
-import { markup, type SafeHtml } from '@/lib/text/html';
+import { markup } from '@/lib/text/html';
 import type { World } from '@/lib/worlds/worlds';
-import { labelsHtml } from './labels';
-import { priceHtml } from './price';
+import { materialCardHtml, type CardTexts } from './material-card-html';
 
-/** The words a card shows besides the material's own. */
-export interface CardTexts {
-  labels: Record<MaterialLabel, string>;
-  free: string;
-  previousPrice: string;
-}
+export { materialCardHtml, type CardTexts };
 
-async function getCardTexts(): Promise<CardTexts> {
+export async function getCardTexts(): Promise<CardTexts> {
   const t = await getTranslations('common');
   return {
     labels: { bestseller: t('labels.bestseller'), new: t('labels.new'), sale: t('labels.sale') },
     free: t('price.free'),
     previousPrice: t('price.previous'),
+    keep: t('keep.material'),
   };
-}
-
-/**
- * A material in a list, as markup: cover, title, author, price and labels. `eager` for the first
- * cards of a list at the top of a page, whose covers may be the largest paint on a phone.
- */
-export function materialCardHtml(world: World, material: Card, eager: boolean, texts: CardTexts): SafeHtml {
-  const href = pathFor(world.code, 'material', { id: String(material.id), slug: material.slug });
-  const loading = eager ? 'eager' : 'lazy';
-  const cover = material.coverPath
-    ? markup`<img src="${mediaUrl(material.coverPath)}" alt="" width="150" height="200" loading="${loading}" decoding="async" class="card-cover"/>`
-    : null;
-  const labels = labelsHtml(getMaterialLabels(material), texts.labels);
-  const price = priceHtml({ ...material, world, freeLabel: texts.free, previousPriceLabel: texts.previousPrice });
-  const link = markup`<a href="${href}" class="card-link">${cover}<h3 class="card-title">${material.title}</h3></a>`;
-  return markup`<article class="card">${link}<p class="card-author">${material.authorName}</p>${labels}${price}</article>`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { MaterialCardList } from '@/components/catalog/material-card';
 import { JsonLd } from '@/components/seo/json-ld';
+import { FollowAuthorButton } from '@/components/subscriptions/keep-controls';
 import { getAuthorProfile, listAuthorBlogPosts, listFollowedAuthors, type AuthorProfile } from '@/lib/catalog/authors';
 import { listAuthorMaterials } from '@/lib/catalog/materials';
 import { listSocialProfileLinks } from '@/lib/catalog/social-profiles';
@@ -69,6 +70,7 @@ export const AuthorPage: PageView = {
       permanentRedirect(authorPath(authorWorld, author, tab));
     const { world } = props;
     const t = await getTranslations('author-page');
+    const common = await getTranslations('common');
     const format = await getFormatter();
     const { details } = author;
     const socialLinks = details.privateProfile ? [] : listSocialProfileLinks(details);
@@ -92,6 +94,18 @@ export const AuthorPage: PageView = {
           <h1>{details.publicName}</h1>
           {details.subtitle ? <p className="author-subtitle">{details.subtitle}</p> : null}
           {details.teachableCertified ? <p className="badge">{t('certified')}</p> : null}
+          <FollowAuthorButton
+            world={world.code}
+            authorId={author.id}
+            texts={{
+              follow: common('keep.follow', { name: details.publicName }),
+              following: common('keep.following', { name: details.publicName }),
+            }}
+          />
+          <p id="followed" className="target-notice">
+            {common('keep.followed', { name: details.publicName })}{' '}
+            <a href={pathFor(world.code, 'favourites')}>{common('keep.toFavourites')}</a>
+          </p>
           <ul className="author-counts">
             <li>{t('followers', { count: author.followersNumber })}</li>
             <li>{t('following', { count: author.followingNumber })}</li>

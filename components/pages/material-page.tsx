@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { FollowButton } from '@/components/follows/follow-button';
 import { preload } from 'react-dom';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -8,6 +7,7 @@ import { MaterialShelf } from '@/components/catalog/material-card';
 import { Price } from '@/components/catalog/price';
 import { VisitorPrice } from '@/components/catalog/visitor-price';
 import { AddToCart } from '@/components/commerce/add-to-cart';
+import { FollowAuthorButton, KeepMaterialButton } from '@/components/subscriptions/keep-controls';
 import { cartFormAction } from '@/components/commerce/cart-form-action';
 import { getAuthorProfile } from '@/lib/catalog/authors';
 import { isOnSale } from '@/lib/catalog/labels';
@@ -170,7 +170,10 @@ export const MaterialPage: PageView = {
             ))}
           </div>
           <div className="material-summary">
-            <h1>{material.title}</h1>
+            <div className="material-title">
+              <h1>{material.title}</h1>
+              <KeepMaterialButton world={world.code} materialId={material.id} label={common('keep.material')} />
+            </div>
             <p className="material-author">
               {t('by')}{' '}
               <Link
@@ -268,9 +271,9 @@ export const MaterialPage: PageView = {
                 <p className="post-meta">
                   {t('authorStats', { followers: author.followersNumber, materials: author.details.totalMaterials })}
                 </p>
-                <FollowButton
+                <FollowAuthorButton
+                  world={world.code}
                   authorId={author.id}
-                  loginHref={pathFor(world.code, 'login')}
                   texts={{
                     follow: t('follow', { name: author.details.publicName }),
                     following: t('followingAuthor', { name: author.details.publicName }),

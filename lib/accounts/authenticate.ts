@@ -57,6 +57,15 @@ export type AuthenticateInput = z.infer<typeof authenticateSchema>;
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * A new anonymous (client-credentials) token. Every one stores a row for 30 days: without a
+ * limit per address anyone could fill the table.
+ */
+export async function issueAnonymousToken(ip: string, clientId: ClientId = 'web'): Promise<string> {
+  await enforce({ key: `anonymous-token:ip:${ip}`, ...RATE_LIMITS.anonymousTokensPerIp });
+  return issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' });
+}
+
+/**
  * Signs in with a grant (password, client credentials or a social provider) and returns a new
  * access token. Password: e-mail (lower-cased) and password checked with argon2id. Client
  * credentials: an anonymous token. Social grants verify the provider's ID token
@@ -67,14 +76,8 @@ export async function authenticate(
   context: { ip: string; world?: WorldCode },
 ): Promise<{ access_token: string; oauth_user_id: number | null }> {
   const clientId: ClientId = input.client_id;
-  if (input.grant_type === 'client_credentials') {
-    // Every call stores a token row for 30 days: without a limit anyone could fill the table.
-    await enforce({ key: `anonymous-token:ip:${context.ip}`, ...RATE_LIMITS.anonymousTokensPerIp });
-    return {
-      access_token: await issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' }),
-      oauth_user_id: null,
-    };
-  }
+  if (input.grant_type === 'client_credentials')
+    return { access_token: await issueAnonymousToken(context.ip, clientId), oauth_user_id: null };
   await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
   if (input.grant_type === 'authorization_code') {
     if (clientId !== 'app')

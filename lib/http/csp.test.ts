@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header';
 import { CspBuilder, createNonce, NONCE_LENGTH, oidcFormOrigins, paymentFormOrigins } from './csp';
+import { KEEP_SCRIPT } from '@/lib/subscriptions/keep-script';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 function directives(policy: string): Map<string, string[]> {
@@ -16,9 +17,15 @@ describe('the Content-Security-Policy', () => {
   const nonce = createNonce();
   const policy = directives(new CspBuilder({ dev: false }).build(nonce));
 
-  it('runs scripts by nonce (plus the remember-world hash), never by eval, with self for old browsers', () => {
-    const hash = `'sha256-${createHash('sha256').update(REMEMBER_WORLD_SCRIPT).digest('base64')}'`;
-    expect(policy.get('script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'", hash, "'self'"]);
+  it('runs scripts by nonce (plus the remember-world and keep scripts’ hashes), never by eval, with self for old browsers', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(policy.get('script-src')).toEqual([
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      hash(REMEMBER_WORLD_SCRIPT),
+      hash(KEEP_SCRIPT),
+      "'self'",
+    ]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
   });
 

@@ -1,16 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getEnv } from '@/lib/env';
+import { KEEP_SCRIPT } from '@/lib/subscriptions/keep-script';
 import { REMEMBER_WORLD_SCRIPT } from '@/lib/worlds/remember-world-script';
 
 /**
  * The Content-Security-Policy of every HTML page. Scripts run only with the
  * response's nonce (which the pre-route writes into the page as it serves it, lib/http/nonce-html.ts)
- * or, for the one inline script whose text never changes, its hash; 'strict-dynamic' lets those
+ * or, for the inline scripts whose text never changes, their hashes; 'strict-dynamic' lets those
  * scripts load Next's chunks; 'self' is the fallback of browsers that know neither.
  */
 
 /** Inline scripts allowed by hash instead of nonce: their text is the same on every page. */
-export const HASHED_INLINE_SCRIPTS: readonly string[] = [REMEMBER_WORLD_SCRIPT];
+export const HASHED_INLINE_SCRIPTS: readonly string[] = [REMEMBER_WORLD_SCRIPT, KEEP_SCRIPT];
 
 const SCRIPT_HASHES = HASHED_INLINE_SCRIPTS.map(
   (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,

@@ -51,6 +51,8 @@ export const REQUIRED_GROUPS_EVERY_LANGUAGE: readonly TextGroup[] = [
   'material-page',
   'author-page',
   'cart',
+  // Every visitor's own list (favourites and follows).
+  'favorites',
   'login',
   'meta',
 ];

@@ -1,11 +1,16 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
+import { issueAnonymousToken } from '@/lib/accounts/authenticate';
+import { isHttps, writeSessionCookie } from '@/lib/accounts/session';
+import { findValidToken } from '@/lib/accounts/tokens';
 import { refreshPublicPages } from '@/lib/accounts/user-details';
 import type { ClientSession } from '@/lib/api/route-auth';
+import { AppError } from '@/lib/errors/app-error';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import { rememberKeeps } from './keeps-hint-cookie';
 import type { SubscriptionInput } from './schemas';
 import {
+  assertSubscribable,
   keepsAnything,
   ownerOfSession,
   subscribe,
@@ -15,42 +20,68 @@ import {
 } from './subscriptions';
 
 /** Anonymous writes are counted per address before they are done (they are rows anyone can mint). */
-export async function limitAnonymousWrite(request: NextRequest, owner: SubscriptionOwner): Promise<void> {
-  if (owner.userId === null)
-    await enforce({
-      key: `anonymous-subscription:ip:${clientIp(request)}`,
-      ...RATE_LIMITS.anonymousSubscriptionWritesPerIp,
-    });
+async function limitAnonymousWrite(request: NextRequest): Promise<void> {
+  await enforce({
+    key: `anonymous-subscription:ip:${clientIp(request)}`,
+    ...RATE_LIMITS.anonymousSubscriptionWritesPerIp,
+  });
+}
+
+/** What a change did, and the anonymous token made for it when the visitor had none. */
+export interface SubscriptionChange {
+  answer: SubscriptionAnswer;
+  session: Pick<ClientSession, 'userId' | 'tokenId'> | null;
+  newToken: string | null;
 }
 
 /**
- * A favourite or follow added or removed for whoever the token stands for (an account, or the
- * anonymous identity), answered with the list's new total; the keeps hint follows the change,
- * and an account's follow refreshes the author's pages (they show the follower count).
+ * A favourite or follow added or removed for whoever the session is (an account, or the anonymous
+ * identity). A visitor without a session who adds one is given an anonymous identity first (the
+ * caller puts its token into the session cookie); removing without one changes nothing. An
+ * account's follow refreshes the author's pages (they show the follower count).
  */
+export async function applySubscriptionChange(
+  request: NextRequest,
+  session: ClientSession | null,
+  input: SubscriptionInput,
+  change: 'subscribe' | 'unsubscribe',
+): Promise<SubscriptionChange> {
+  if (!session && change === 'unsubscribe')
+    return { answer: { subscribed: false, total: 0 }, session: null, newToken: null };
+  const subject = { type: input.subjectType, id: input.subjectId };
+  if (!session || session.userId === null) await limitAnonymousWrite(request);
+  let newToken: string | null = null;
+  let owner: SubscriptionOwner;
+  if (session) owner = ownerOfSession(session);
+  else {
+    // Refused before an identity is made for it: a bad id leaves no token row behind.
+    await assertSubscribable({ userId: null, tokenId: 0 }, subject);
+    newToken = await issueAnonymousToken(clientIp(request));
+    const made = await findValidToken(newToken);
+    if (!made) throw new AppError('internal');
+    owner = { userId: null, tokenId: made.tokenId };
+  }
+  const answer = change === 'subscribe' ? await subscribe(owner, subject) : await unsubscribe(owner, subject);
+  if (owner.userId !== null && subject.type === 'author') refreshPublicPages(subject.id, { catalogue: false });
+  const identity = owner.userId === null ? { userId: null, tokenId: owner.tokenId } : session;
+  return { answer, session: identity ? { userId: identity.userId, tokenId: identity.tokenId } : null, newToken };
+}
+
+/** Puts a new anonymous identity into the session cookie and the keeps hint after a change. */
+export async function rememberChange(request: NextRequest, response: NextResponse, done: SubscriptionChange) {
+  if (done.newToken) await writeSessionCookie(response, done.newToken, isHttps(request));
+  if (done.session) rememberKeeps(request, response, await keepsAnything(ownerOfSession(done.session)));
+}
+
+/** The JSON routes' answer: the list's new total, with the cookies of the change. */
 export async function changeSubscription(
   request: NextRequest,
-  session: ClientSession,
+  session: ClientSession | null,
   input: SubscriptionInput,
   change: 'subscribe' | 'unsubscribe',
 ): Promise<NextResponse> {
-  const answer = await applySubscriptionChange(request, session, input, change);
-  const response = NextResponse.json(answer);
-  rememberKeeps(request, response, await keepsAnything(ownerOfSession(session)));
+  const done = await applySubscriptionChange(request, session, input, change);
+  const response = NextResponse.json(done.answer);
+  await rememberChange(request, response, done);
   return response;
-}
-
-/** The change itself, without the answer's cookie (the form route answers with a redirect). */
-export async function applySubscriptionChange(
-  request: NextRequest,
-  session: ClientSession,
-  input: SubscriptionInput,
-  change: 'subscribe' | 'unsubscribe',
-): Promise<SubscriptionAnswer> {
-  const owner = ownerOfSession(session);
-  await limitAnonymousWrite(request, owner);
-  const subject = { type: input.subjectType, id: input.subjectId };
-  const answer = change === 'subscribe' ? await subscribe(owner, subject) : await unsubscribe(owner, subject);
-  if (owner.userId !== null && subject.type === 'author') refreshPublicPages(subject.id, { catalogue: false });
-  return answer;
 }

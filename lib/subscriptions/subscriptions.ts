@@ -127,7 +127,7 @@ export async function recountFollows(tx: Executor, followerId: number, authorIds
 }
 
 /** Refuses a subject that cannot be subscribed to: a material not on sale, a non-author, oneself. */
-async function assertSubscribable(owner: SubscriptionOwner, subject: Subject): Promise<void> {
+export async function assertSubscribable(owner: SubscriptionOwner, subject: Subject): Promise<void> {
   if (subject.type === 'author' && owner.userId === subject.id)
     throw new AppError('validation_failed', undefined, [
       { path: 'subjectId', message: 'You cannot follow yourself', code: 'cannot_follow_self' },

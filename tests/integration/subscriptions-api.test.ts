@@ -10,6 +10,7 @@ import { POST as anonymousUnsubscribe } from '@/app/api/v3/subscriptions/anonymo
 import { POST as anonymousList } from '@/app/api/v3/subscriptions/anonymous/list/route';
 import { POST as persist } from '@/app/api/v3/subscriptions/anonymous/persist/route';
 import { GET as status } from '@/app/api/v3/subscriptions/status/route';
+import { POST as keepForm } from '@/app/api/v3/subscriptions/form/route';
 import { GET as listSubscriptions } from '@/app/api/v1/subscriptions/route';
 import { POST as wishlist } from '@/app/api/v3/elastic-indexer/wishlist/query/route';
 import { POST as anonymousWishlist } from '@/app/api/v3/elastic-indexer/anonymous-wishlist/query/route';
@@ -23,7 +24,7 @@ import { readAccessToken } from '@/lib/accounts/session';
 import { BACKEND, startTestDatabase, type TestDatabase } from './support/test-database';
 import { deliveredMail } from './support/mail';
 import { apiRequest } from './support/request';
-import { callRoute, type RouteHandler } from './support/routes';
+import { callRoute, postForm, type RouteHandler } from './support/routes';
 import { cookiesSetBy, sessionCookieOf, signInSession, type SignedIn } from './support/session';
 
 let database: TestDatabase;
@@ -367,10 +368,38 @@ describe(`anonymous favourites and follows on ${BACKEND}`, () => {
     expect((await call(status, `/api/v3/subscriptions/status?materials=${many}`, buyer.cookie)).status).toBe(400);
   });
 
-  it('needs a token for anonymous writes and limits them per address', async () => {
-    expect(
-      (await call(anonymousSubscribe, '/api/v3/subscriptions/anonymous/subscribe', '', material(materials[0]!))).status,
-    ).toBe(401);
+  it('makes the anonymous identity on a first heart without a session, and nothing for a bad one', async () => {
+    const ip = ownClientIp();
+    const tokensBefore = await count(sql`SELECT count(*)::int AS n FROM access_tokens`);
+    const refused = await call(anonymousSubscribe, '/api/v3/subscriptions/anonymous/subscribe', '', material(999_999), {
+      'x-kreide-client-ip': ip,
+    });
+    expect(refused.status).toBe(404);
+    expect(await count(sql`SELECT count(*)::int AS n FROM access_tokens`)).toBe(tokensBefore);
+    const first = await call(
+      anonymousSubscribe,
+      '/api/v3/subscriptions/anonymous/subscribe',
+      '',
+      material(materials[0]!),
+      { 'x-kreide-client-ip': ip },
+    );
+    expect(first.status).toBe(200);
+    expect(hintOf(first)).toBe('1');
+    const cookie = cookiesSetBy(first);
+    expect(cookie).toContain('kreide_session=');
+    expect(await anonymousListOf(cookie, 'material')).toEqual([materials[0]]);
+    // Removing without a session changes nothing and makes no identity.
+    const removed = await call(
+      anonymousUnsubscribe,
+      '/api/v3/subscriptions/anonymous/unsubscribe',
+      '',
+      material(materials[0]!),
+    );
+    expect(await removed.json()).toEqual({ subscribed: false, total: 0 });
+    expect(removed.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('limits anonymous writes per address', async () => {
     const visitor = await anonymousVisitor();
     await getDb().execute(
       sql`INSERT INTO rate_limits (key, hits, window_started_at) VALUES (${`anonymous-subscription:ip:${visitor.ip}`}, 600, now())`,
@@ -613,3 +642,86 @@ describe(`the merge at sign-in on ${BACKEND}`, () => {
 async function tokenOf(cookie: string): Promise<string> {
   return (await readAccessToken(apiRequest('/', { headers: { cookie } })))!;
 }
+
+describe(`the heart and follow buttons without script on ${BACKEND}`, () => {
+  it('adds a favourite for a visitor without a session and lands on the world’s favourites page', async () => {
+    const ip = ownClientIp();
+    const response = await postForm(
+      keepForm,
+      '/api/v3/subscriptions/form?world=it',
+      { subjectId: String(materials[0]), subjectType: 'material' },
+      { 'x-kreide-client-ip': ip },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/it\/[^/?]+\?notice=added$/);
+    const cookie = cookiesSetBy(response);
+    expect(cookie).toContain(`${KEEPS_HINT_COOKIE}=1`);
+    expect(await anonymousListOf(cookie, 'material')).toEqual([materials[0]]);
+  });
+
+  it('follows an author and lands on the author’s page at its notice; removes and goes back to a path of ours', async () => {
+    const follow = await postForm(
+      keepForm,
+      '/api/v3/subscriptions/form?world=de',
+      { subjectId: String(otherAuthorId), subjectType: 'author' },
+      { cookie: buyer.cookie },
+    );
+    expect(follow.status).toBe(303);
+    expect(follow.headers.get('location')).toMatch(new RegExp(`^/de/autor/${otherAuthorId}/[^/]+#followed$`));
+    expect((await listOf(buyer.cookie, 'author')).ids).toEqual([otherAuthorId]);
+    const unfollow = await postForm(
+      keepForm,
+      '/api/v3/subscriptions/form?world=de',
+      { subjectId: String(otherAuthorId), subjectType: 'author', action: 'remove', next: '/de/merkzettel?sort=title' },
+      { cookie: buyer.cookie },
+    );
+    expect(unfollow.headers.get('location')).toBe('/de/merkzettel?sort=title&notice=unfollowed');
+    expect((await listOf(buyer.cookie, 'author')).ids).toEqual([]);
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/%09/evil.example'])(
+    'never sends the visitor to %s',
+    async (next) => {
+      const response = await postForm(
+        keepForm,
+        '/api/v3/subscriptions/form?world=de',
+        { subjectId: String(materials[1]), subjectType: 'material', next },
+        { cookie: buyer.cookie },
+      );
+      expect(response.status).toBe(303);
+      const location = response.headers.get('location')!;
+      expect(location.startsWith('/')).toBe(true);
+      expect(new URL(location, 'http://localhost:3000').origin).toBe('http://localhost:3000');
+      await call(unsubscribe, '/api/v3/subscriptions/unsubscribe', buyer.cookie, material(materials[1]!));
+    },
+  );
+
+  it('explains a refusal on the favourites page and refuses a malformed form', async () => {
+    const missing = await postForm(
+      keepForm,
+      '/api/v3/subscriptions/form?world=gr',
+      { subjectId: '999999', subjectType: 'material' },
+      { cookie: buyer.cookie },
+    );
+    expect(missing.status).toBe(303);
+    expect(missing.headers.get('location')).toMatch(/^\/gr\/[^/?]+\?error=material_not_found$/);
+    const malformed: Record<string, string>[] = [
+      { subjectId: 'x', subjectType: 'material' },
+      { subjectId: '1', subjectType: 'folder' },
+      { subjectId: '1', subjectType: 'material', action: 'toggle' },
+      { subjectId: '1', subjectType: 'material', extra: '1' },
+    ];
+    for (const fields of malformed) {
+      const response = await postForm(keepForm, '/api/v3/subscriptions/form', fields, { cookie: buyer.cookie });
+      expect(response.status).toBe(400);
+    }
+    const crossSite = await callRoute(keepForm, '/api/v3/subscriptions/form', {
+      method: 'POST',
+      body: new URLSearchParams({ subjectId: String(materials[2]), subjectType: 'material' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: buyer.cookie },
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await listOf(buyer.cookie, 'material')).ids).not.toContain(materials[2]);
+  });
+});

@@ -105,6 +105,7 @@ import * as v3SubscriptionsAnonymousList from '../v3/subscriptions/anonymous/lis
 import * as v3SubscriptionsAnonymousPersist from '../v3/subscriptions/anonymous/persist/route';
 import * as v3SubscriptionsAnonymousSubscribe from '../v3/subscriptions/anonymous/subscribe/route';
 import * as v3SubscriptionsAnonymousUnsubscribe from '../v3/subscriptions/anonymous/unsubscribe/route';
+import * as v3SubscriptionsForm from '../v3/subscriptions/form/route';
 import * as v3SubscriptionsStatus from '../v3/subscriptions/status/route';
 import * as v3SubscriptionsSubscribe from '../v3/subscriptions/subscribe/route';
 import * as v3SubscriptionsUnsubscribe from '../v3/subscriptions/unsubscribe/route';
@@ -232,6 +233,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/subscriptions/anonymous/persist', module: v3SubscriptionsAnonymousPersist },
   { path: '/api/v3/subscriptions/anonymous/subscribe', module: v3SubscriptionsAnonymousSubscribe },
   { path: '/api/v3/subscriptions/anonymous/unsubscribe', module: v3SubscriptionsAnonymousUnsubscribe },
+  { path: '/api/v3/subscriptions/form', module: v3SubscriptionsForm },
   { path: '/api/v3/subscriptions/status', module: v3SubscriptionsStatus },
   { path: '/api/v3/subscriptions/subscribe', module: v3SubscriptionsSubscribe },
   { path: '/api/v3/subscriptions/unsubscribe', module: v3SubscriptionsUnsubscribe },

@@ -8,8 +8,8 @@ export const POST = defineRoute(
   {
     summary: 'An anonymous visitor removes a favourite or a follow',
     description:
-      'Needs a token (client credentials are enough); with a signed-in token it changes the account’s list. Anonymous identities keep at most 500 favourites and 500 follows (409 anonymous_favourites_full / anonymous_follows_full) and their writes are rate-limited per address (429).',
-    auth: 'client',
+      'Without a token, a subscribe first makes an anonymous identity (its session cookie comes with the answer); with a signed-in token it changes the account’s list. Anonymous identities keep at most 500 favourites and 500 follows (409 anonymous_favourites_full / anonymous_follows_full) and their writes are rate-limited per address (429).',
+    auth: 'visitor',
     body: subscriptionSchema,
     example: { subscribed: false, total: 0 },
   },
