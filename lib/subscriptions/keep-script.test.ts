@@ -129,22 +129,43 @@ describe('the keep script', () => {
     expect(notice.textContent).toBe('Failed');
   });
 
-  it('sends quick presses one after another', async () => {
+  it('sends a first visitor’s quick presses one after another, and later ones of other subjects at once', async () => {
     let release: (() => void) | null = null;
-    const { calls, submit } = pageWith(heart(6) + follow(7), {
-      answer: () =>
-        calls.length === 1
-          ? new Promise<Response>((resolve) => {
-              release = () => resolve(json({}));
-            })
-          : json({}),
-    });
-    submit('material', 6);
-    submit('author', 7);
+    const answer = (calls: Call[]) =>
+      calls.length === 1
+        ? new Promise<Response>((resolve) => {
+            release = () => resolve(json({}));
+          })
+        : json({});
+    const first = pageWith(heart(6) + follow(7), { answer: () => answer(first.calls) });
+    first.submit('material', 6);
+    first.submit('author', 7);
     await settle();
-    expect(calls).toHaveLength(1);
+    // The first press makes the anonymous identity: the second waits for it.
+    expect(first.calls).toHaveLength(1);
+    expect(first.calls[0]!.init).toMatchObject({ keepalive: true });
     release!();
     await settle();
-    expect(calls.map((c) => JSON.parse(String(c.init!.body)).subjectType)).toEqual(['material', 'author']);
+    expect(first.calls.map((c) => JSON.parse(String(c.init!.body)).subjectType)).toEqual(['material', 'author']);
+
+    release = null;
+    const later = pageWith(heart(6) + follow(7), {
+      cookie: `${KEEPS_HINT_COOKIE}=1`,
+      answer: (call) => (call.url.includes('status') ? json({ materials: [], authors: [] }) : answer(later.calls)),
+    });
+    await settle();
+    later.calls.length = 0;
+    later.submit('material', 6);
+    later.submit('author', 7);
+    later.submit('material', 6);
+    await settle();
+    // Another subject goes at once; the same subject's second press waits for its first.
+    expect(later.calls.map((c) => c.url)).toEqual([
+      '/api/v3/subscriptions/anonymous/subscribe?world=gr',
+      '/api/v3/subscriptions/anonymous/subscribe?world=gr',
+    ]);
+    release!();
+    await settle();
+    expect(later.calls.at(-1)!.url).toBe('/api/v3/subscriptions/anonymous/unsubscribe?world=gr');
   });
 });
