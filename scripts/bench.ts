@@ -33,6 +33,8 @@ const WARM_UP_CHECKOUTS = 10;
 const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
 /** `BENCH_ONLY=selling`: the control route and the seller's rows only. */
 const SELLING_ONLY = process.env.BENCH_ONLY === 'selling';
+/** `BENCH_ONLY=favourites`: the control route, the material page and the favourites rows only. */
+const FAVOURITES_ONLY = process.env.BENCH_ONLY === 'favourites';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -330,6 +332,119 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+interface FavouritesFigures {
+  toggle: Awaited<ReturnType<typeof timedLoop>>;
+  page: Row;
+  query: Awaited<ReturnType<typeof timedLoop>>;
+  keepScriptBytes: number;
+  keepScriptGzip: number;
+}
+
+/**
+ * Favourites (issue 24): a heart toggled by 20 teachers at once (each their own account, on and
+ * off in turn), the favourites page and the wishlist query of a teacher keeping 1,000, and the
+ * inline keep script a public page carries.
+ */
+async function favouritesRows(
+  account: { email: string; password: string },
+  buyerTokens: string[],
+): Promise<FavouritesFigures> {
+  const signIn = await fetch(`${ORIGIN}/api/v3/oauth2/authenticate?world=de`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({
+      client_id: 'web',
+      grant_type: 'password',
+      username: account.email,
+      password: account.password,
+    }),
+  });
+  if (signIn.status !== 200) throw new Error(`favourites account sign-in: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const ids = (await json<{ items: { id: number }[] }>('/api/v3/search?world=de&sort=bestseller')).items.map(
+    (m) => m.id,
+  );
+  // Buyers from the middle of the list: the checkout rows use the start, their warm-up the end.
+  const togglers = buyerTokens.slice(3000, 3000 + CONNECTIONS);
+  const state = togglers.map(() => false);
+  process.stdout.write('loading favourite toggles …\n');
+  const toggle = await timedLoop(CONNECTIONS, DURATION, async (i) => {
+    const worker = i % togglers.length;
+    state[worker] = !state[worker];
+    return timedCall(
+      `/api/v3/subscriptions/${state[worker] ? 'subscribe' : 'unsubscribe'}?world=de`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${togglers[worker]}` },
+        body: JSON.stringify({ subjectId: ids[worker % ids.length], subjectType: 'material' }),
+      },
+      200,
+    );
+  });
+  process.stdout.write('loading the favourites page …\n');
+  const page = await load('favourites page (1,000 favourites)', '/de/merkzettel', { cookie });
+  const query = await timedLoop(CONNECTIONS, DURATION, () =>
+    timedCall(
+      '/api/v3/elastic-indexer/wishlist/query?world=de',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: ORIGIN },
+        body: '{"limit":200}',
+      },
+      200,
+    ),
+  );
+  const home = await (await fetch(`${ORIGIN}/de`)).text();
+  const script = [...home.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .find((body) => body.includes('data-keep'));
+  if (!script) throw new Error('the keep script is not on the home page');
+  return {
+    toggle,
+    page,
+    query,
+    keepScriptBytes: Buffer.byteLength(script),
+    keepScriptGzip: zlib.gzipSync(script, { level: 9 }).length,
+  };
+}
+
+function printFavourites(rows: Row[], figures: FavouritesFigures) {
+  const material = rows.find((row) => row.name === 'material page');
+  console.table([
+    {
+      call: 'toggle a favourite (20 accounts)',
+      'req/s': Math.round(figures.toggle.rps),
+      'p50 ms': Math.round(figures.toggle.p50),
+      'p99 ms': Math.round(figures.toggle.p99),
+      'p99 budget ms': 100,
+      errors: figures.toggle.errors,
+    },
+    {
+      call: figures.page.name,
+      'req/s': Math.round(figures.page.rps),
+      'p50 ms': figures.page.p50,
+      'p99 ms': figures.page.p99,
+      'p99 budget ms': 300,
+      errors: figures.page.errors,
+    },
+    {
+      call: 'POST wishlist/query (200 of 1,000)',
+      'req/s': Math.round(figures.query.rps),
+      'p50 ms': Math.round(figures.query.p50),
+      'p99 ms': Math.round(figures.query.p99),
+      'p99 budget ms': 300,
+      errors: figures.query.errors,
+    },
+  ]);
+  console.log(
+    `keep script on every public page: ${figures.keepScriptBytes} bytes, ${figures.keepScriptGzip} gzip (budget 3 KB)` +
+      (material ? `; material page ${Math.round(material.rps)} req/s` : ''),
+  );
+}
+
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') run('npx', ['next', 'build']);
   ensureCatalogue();
@@ -349,6 +464,10 @@ async function main() {
     password: string;
     materialId: number;
   };
+  // A teacher keeping 1,000 favourites for the favourites rows (made once per catalogue).
+  const favouritesFile = path.join(DATA_DIR, 'bench-favourites.json');
+  run('npx', ['tsx', 'scripts/bench-favourites.ts', favouritesFile], { ...process.env, DATA_DIR, DATABASE_URL: '' });
+  const favouritesAccount = JSON.parse(fs.readFileSync(favouritesFile, 'utf8')) as { email: string; password: string };
   const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
   try {
     const top = await json<{ items: { id: number; slug: string; world: string }[] }>(
@@ -376,6 +495,12 @@ async function main() {
       ['GET v1/filters', '/api/v1/filters?world=de'],
     ];
     const rows: Row[] = [];
+    if (FAVOURITES_ONLY) {
+      rows.push(await load(routes[0]![0], routes[0]![1]));
+      rows.push(await load(routes[1]![0], routes[1]![1]));
+      printFavourites(rows, await favouritesRows(favouritesAccount, buyerTokens));
+      return;
+    }
     for (const [name, url] of BUYING_ONLY || SELLING_ONLY ? routes.slice(0, 1) : routes) {
       process.stdout.write(`loading ${name} …\n`);
       rows.push(await load(name, url));
@@ -549,6 +674,8 @@ async function main() {
       `JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`,
     );
     if (selling) printSelling(control, selling);
+    const favourites = BUYING_ONLY ? null : await favouritesRows(favouritesAccount, buyerTokens);
+    if (favourites) printFavourites(rows, favourites);
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync(
       'bench-results/latest.json',
@@ -564,6 +691,7 @@ async function main() {
           materialJs,
           emptyJs,
           selling,
+          favourites,
         },
         null,
         2,

@@ -2,6 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { findValidToken } from '@/lib/accounts/tokens';
 import { refreshPublicPages } from '@/lib/accounts/user-details';
+import { expireAccountPages } from '@/lib/cache/invalidate';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { SUBSCRIPTION_LIMITS } from './limits';
@@ -52,7 +53,9 @@ export async function mergeAnonymousSubscriptions(tokenId: number, userId: numbe
     if (authorIds.length) await recountFollows(tx, userId, authorIds);
     return { favourites: favourites.rows.length, authorIds };
   });
-  // The followed authors' pages show their follower counts.
+  // The account's favourites page kept rendered for it is out of date, and the followed authors'
+  // pages show their follower counts.
+  if (merged.favourites || merged.authorIds.length) await expireAccountPages(userId);
   for (const authorId of merged.authorIds) refreshPublicPages(authorId, { catalogue: false });
   return { favourites: merged.favourites, follows: merged.authorIds.length };
 }

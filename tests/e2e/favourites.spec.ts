@@ -123,6 +123,17 @@ test('signing in joins the anonymous favourites with the account’s, without du
       ).status(),
     ).toBe(200);
 
+  // The account's favourites page, opened elsewhere (and so kept rendered for the account).
+  const web = await request.post(`/api/v3/oauth2/authenticate?world=${world}`, {
+    data: { client_id: 'web', grant_type: 'password', username: account.email, password: account.password },
+  });
+  expect(web.status()).toBe(200);
+  const totalElsewhere = async () =>
+    (await (await request.get(pathFor(world, 'favourites'))).text()).match(
+      /data-testid="favourites-total">([^<]*)</,
+    )?.[1];
+  expect(await totalElsewhere()).toContain('2');
+
   for (const id of [shared, onlyAnonymous]) {
     await tapAndWait(page, heartOf(page, id!).first());
     await expect(heartOf(page, id!).first()).toHaveAttribute('aria-pressed', 'true');
@@ -138,6 +149,8 @@ test('signing in joins the anonymous favourites with the account’s, without du
     .locator('.shelf-items form[data-keep="material"]')
     .evaluateAll((forms) => forms.map((form) => form.getAttribute('data-keep-id')));
   expect(kept.sort()).toEqual([shared, onlyAnonymous, onlyAccount].sort());
+  // The merge reached the copy kept for the account too.
+  expect(await totalElsewhere()).toContain('3');
 
   // The other tab, back in view after the sign-in, shows the account's list too.
   await second.reload();
