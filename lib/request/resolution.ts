@@ -20,7 +20,10 @@ export const RESOLUTION_HEADER = 'x-kreide-resolution';
  * and sellers reload them all day; served from memory they cost the session check and a copy.
  * Only pages whose every datum is expired by a tag are here: the seller's own writes (any API
  * write of theirs, see expireAccountPages), and what others change for them — sales, refunds,
- * moderation, previews, payout runs — through the seller tag (lib/cache/invalidate.ts).
+ * moderation, previews, payout runs — through the seller tag (lib/cache/invalidate.ts). One
+ * exception, the favourites page: its list is the account's own (every heart, remove and merge
+ * expires it), but its cards show other people's materials, whose title or price an author's
+ * change reaches only after PRIVATE_PAGE_TTL_MS (60 s); the cart and payment show them fresh.
  */
 export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'cabinet-materials',
@@ -29,6 +32,7 @@ export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'cabinet-sales',
   'cabinet-evaluation',
   'cabinet-fees',
+  'favourites',
 ]);
 
 /**

@@ -11,7 +11,6 @@ import { rememberKeeps } from './keeps-hint-cookie';
 import type { SubscriptionInput } from './schemas';
 import {
   assertSubscribable,
-  keepsAnything,
   ownerOfSession,
   subscribe,
   unsubscribe,
@@ -30,6 +29,8 @@ async function limitAnonymousWrite(request: NextRequest): Promise<void> {
 /** What a change did, and the anonymous token made for it when the visitor had none. */
 export interface SubscriptionChange {
   answer: SubscriptionAnswer;
+  /** Whether the owner keeps anything afterwards (the keeps hint). */
+  keeps: boolean;
   session: Pick<ClientSession, 'userId' | 'tokenId'> | null;
   newToken: string | null;
 }
@@ -47,7 +48,7 @@ export async function applySubscriptionChange(
   change: 'subscribe' | 'unsubscribe',
 ): Promise<SubscriptionChange> {
   if (!session && change === 'unsubscribe')
-    return { answer: { subscribed: false, total: 0 }, session: null, newToken: null };
+    return { answer: { subscribed: false, total: 0 }, keeps: false, session: null, newToken: null };
   const subject = { type: input.subjectType, id: input.subjectId };
   if (!session || session.userId === null) await limitAnonymousWrite(request);
   let newToken: string | null = null;
@@ -61,16 +62,22 @@ export async function applySubscriptionChange(
     if (!made) throw new AppError('internal');
     owner = { userId: null, tokenId: made.tokenId };
   }
-  const answer = change === 'subscribe' ? await subscribe(owner, subject) : await unsubscribe(owner, subject);
+  const { keeps, ...answer } =
+    change === 'subscribe' ? await subscribe(owner, subject) : await unsubscribe(owner, subject);
   if (owner.userId !== null && subject.type === 'author') refreshPublicPages(subject.id, { catalogue: false });
   const identity = owner.userId === null ? { userId: null, tokenId: owner.tokenId } : session;
-  return { answer, session: identity ? { userId: identity.userId, tokenId: identity.tokenId } : null, newToken };
+  return {
+    answer,
+    keeps,
+    session: identity ? { userId: identity.userId, tokenId: identity.tokenId } : null,
+    newToken,
+  };
 }
 
 /** Puts a new anonymous identity into the session cookie and the keeps hint after a change. */
 export async function rememberChange(request: NextRequest, response: NextResponse, done: SubscriptionChange) {
   if (done.newToken) await writeSessionCookie(response, done.newToken, isHttps(request));
-  if (done.session) rememberKeeps(request, response, await keepsAnything(ownerOfSession(done.session)));
+  if (done.session) rememberKeeps(request, response, done.keeps);
 }
 
 /** The JSON routes' answer: the list's new total, with the cookies of the change. */

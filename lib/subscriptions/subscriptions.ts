@@ -29,7 +29,8 @@ interface Shelf {
   createdAt: AnyPgColumn;
   /** The owner's rows of this type. */
   rows: SQL;
-  insert: (tx: Executor, subjectId: number) => Promise<boolean>;
+  /** `INSERT INTO … (columns) SELECT values` of one new row, for a statement to add its WHERE. */
+  insert: (subjectId: number) => SQL;
   limit: number;
   /** The limit's refusal reason (its text says how many and what to do). */
   fullReason: string;
@@ -43,14 +44,8 @@ function shelfOf(owner: SubscriptionOwner, type: SubjectType): Shelf {
       subject: a.subjectId,
       createdAt: a.createdAt,
       rows: sql`${a.tokenId} = ${owner.tokenId} AND ${a.subjectType} = ${type}`,
-      insert: async (tx, subjectId) =>
-        (
-          await tx
-            .insert(a)
-            .values({ tokenId: owner.tokenId, subjectType: type, subjectId })
-            .onConflictDoNothing()
-            .returning({ id: a.subjectId })
-        ).length > 0,
+      insert: (subjectId) =>
+        sql`INSERT INTO ${a} (token_id, subject_type, subject_id) SELECT ${owner.tokenId}, ${type}, ${subjectId}`,
       limit: SUBSCRIPTION_LIMITS.perAnonymousIdentity,
       fullReason: type === 'material' ? 'anonymous_favourites_full' : 'anonymous_follows_full',
     };
@@ -63,9 +58,7 @@ function shelfOf(owner: SubscriptionOwner, type: SubjectType): Shelf {
       subject: f.materialId,
       createdAt: f.createdAt,
       rows: sql`${f.userId} = ${userId}`,
-      insert: async (tx, materialId) =>
-        (await tx.insert(f).values({ userId, materialId }).onConflictDoNothing().returning({ id: f.materialId }))
-          .length > 0,
+      insert: (materialId) => sql`INSERT INTO ${f} (user_id, material_id) SELECT ${userId}, ${materialId}`,
       limit: SUBSCRIPTION_LIMITS.favouritesPerAccount,
       fullReason: 'favourites_full',
     };
@@ -76,14 +69,7 @@ function shelfOf(owner: SubscriptionOwner, type: SubjectType): Shelf {
     subject: af.authorId,
     createdAt: af.createdAt,
     rows: sql`${af.followerId} = ${userId}`,
-    insert: async (tx, authorId) =>
-      (
-        await tx
-          .insert(af)
-          .values({ followerId: userId, authorId })
-          .onConflictDoNothing()
-          .returning({ id: af.authorId })
-      ).length > 0,
+    insert: (authorId) => sql`INSERT INTO ${af} (follower_id, author_id) SELECT ${userId}, ${authorId}`,
     limit: SUBSCRIPTION_LIMITS.followsPerAccount,
     fullReason: 'follows_full',
   };
@@ -155,43 +141,77 @@ export interface SubscriptionAnswer {
   total: number;
 }
 
+/** A change's answer, and whether the owner keeps anything at all afterwards (the keeps hint). */
+export interface SubscriptionResult extends SubscriptionAnswer {
+  keeps: boolean;
+}
+
 /**
  * Adds a favourite or a follow at the front of the owner's list; adding it twice changes
  * nothing. Refused: a subject that is not shown (404), following oneself (400), a full list
- * (409 with the limit).
+ * (409 with the limit). Under the owner's lock (two tabs cannot pass a limit together), one
+ * statement checks, adds and counts: a toggle is the most frequent write there is.
  */
-export async function subscribe(owner: SubscriptionOwner, subject: Subject): Promise<SubscriptionAnswer> {
-  await assertSubscribable(owner, subject);
+export async function subscribe(owner: SubscriptionOwner, subject: Subject): Promise<SubscriptionResult> {
+  if (subject.type === 'author' && owner.userId === subject.id)
+    throw new AppError('validation_failed', undefined, [
+      { path: 'subjectId', message: 'You cannot follow yourself', code: 'cannot_follow_self' },
+    ]);
   const shelf = shelfOf(owner, subject.type);
+  const visible = visibleSubject(subject.type, sql`${subject.id}::int`);
   return getDb().transaction(async (tx) => {
     await lockOwner(tx, owner);
-    const kept = await tx.execute<{ n: number; has: boolean }>(
-      sql`SELECT count(*)::int AS n, coalesce(bool_or(${shelf.subject} = ${subject.id}), false) AS has FROM ${shelf.table} WHERE ${shelf.rows}`,
-    );
-    const { n, has } = kept.rows[0] ?? { n: 0, has: false };
-    if (!has) {
-      // Hidden favourites count too: they come back when their material does.
-      if (n >= shelf.limit) throw new AppError('conflict', undefined, { reason: shelf.fullReason, limit: shelf.limit });
-      const added = await shelf.insert(tx, subject.id);
-      if (added && subject.type === 'author' && owner.userId !== null)
-        await recountFollows(tx, owner.userId, [subject.id]);
-    }
-    return { subscribed: true, total: await visibleTotal(tx, shelf, subject.type) };
+    const result = await tx.execute<{ visible: boolean; has: boolean; n: number; added: number; shown: number }>(sql`
+    WITH kept AS (
+      SELECT count(*)::int AS n, coalesce(bool_or(${shelf.subject} = ${subject.id}), false) AS has
+      FROM ${shelf.table} WHERE ${shelf.rows}
+    ), target AS (SELECT ${visible} AS visible),
+    added AS (
+      ${shelf.insert(subject.id)}
+      WHERE (SELECT visible FROM target) AND NOT (SELECT has FROM kept) AND (SELECT n FROM kept) < ${shelf.limit}
+      ON CONFLICT DO NOTHING RETURNING 1
+    )
+    SELECT (SELECT visible FROM target) AS visible, (SELECT has FROM kept) AS has, (SELECT n FROM kept) AS n,
+      (SELECT count(*)::int FROM added) AS added,
+      (SELECT count(*)::int FROM ${shelf.table} WHERE ${shelf.rows} AND ${visibleSubject(subject.type, shelf.subject)}) AS shown`);
+    const row = result.rows[0]!;
+    if (!row.has && !row.visible)
+      throw new AppError('not_found', undefined, {
+        reason: subject.type === 'material' ? 'material_not_found' : 'author_not_found',
+      });
+    // Hidden favourites count too: they come back when their material does.
+    if (!row.has && row.n >= shelf.limit)
+      throw new AppError('conflict', undefined, { reason: shelf.fullReason, limit: shelf.limit });
+    if (row.added && subject.type === 'author' && owner.userId !== null)
+      await recountFollows(tx, owner.userId, [subject.id]);
+    // The statement's count was taken before its own insert.
+    return { subscribed: true, total: row.shown + row.added, keeps: true };
   });
 }
 
-/** Removes a favourite or a follow; removing one that is not there is not an error. */
-export async function unsubscribe(owner: SubscriptionOwner, subject: Subject): Promise<SubscriptionAnswer> {
+/** Removes a favourite or a follow; removing one that is not there is not an error. One statement. */
+export async function unsubscribe(owner: SubscriptionOwner, subject: Subject): Promise<SubscriptionResult> {
   const shelf = shelfOf(owner, subject.type);
-  return getDb().transaction(async (tx) => {
-    await lockOwner(tx, owner);
-    const removed = await tx.execute(
-      sql`DELETE FROM ${shelf.table} WHERE ${shelf.rows} AND ${shelf.subject} = ${subject.id} RETURNING 1`,
-    );
-    if (removed.rows.length && subject.type === 'author' && owner.userId !== null)
-      await recountFollows(tx, owner.userId, [subject.id]);
-    return { subscribed: false, total: await visibleTotal(tx, shelf, subject.type) };
-  });
+  const other = shelfOf(owner, subject.type === 'material' ? 'author' : 'material');
+  const result = await getDb().execute<{
+    removed: number;
+    shown: number;
+    stored: number;
+    visible: boolean;
+    others: boolean;
+  }>(sql`
+    WITH removed AS (DELETE FROM ${shelf.table} WHERE ${shelf.rows} AND ${shelf.subject} = ${subject.id} RETURNING 1)
+    SELECT (SELECT count(*)::int FROM removed) AS removed,
+      (SELECT count(*)::int FROM ${shelf.table} WHERE ${shelf.rows} AND ${visibleSubject(subject.type, shelf.subject)}) AS shown,
+      (SELECT count(*)::int FROM ${shelf.table} WHERE ${shelf.rows}) AS stored,
+      ${visibleSubject(subject.type, sql`${subject.id}::int`)} AS visible,
+      EXISTS (SELECT 1 FROM ${other.table} WHERE ${other.rows}) AS others`);
+  const row = result.rows[0]!;
+  if (row.removed && subject.type === 'author' && owner.userId !== null)
+    await recountFollows(getDb(), owner.userId, [subject.id]);
+  // The statement's counts were taken before its own delete.
+  const total = row.shown - (row.removed && row.visible ? 1 : 0);
+  return { subscribed: false, total, keeps: row.stored - row.removed > 0 || row.others };
 }
 
 export interface SubscriptionList {

@@ -51,17 +51,22 @@ export async function queryWishlist(
 ): Promise<WishlistPage> {
   const shown = sql`FROM (${favouriteRows(owner)}) f JOIN ${t.materials} m ON m.id = f.material_id
                     WHERE m.world = ${world} AND m.is_active AND m.deleted_at IS NULL`;
-  const db = getDb();
-  const rows = await db.execute<{ id: number; created_at: string | Date }>(
-    sql`SELECT m.id, f.created_at ${shown} ORDER BY ${ORDER_OF[query.sort]}
+  // The total comes with the page (a window count), so a page costs one query for the ids.
+  const rows = await getDb().execute<{ id: number; created_at: string | Date; total: number }>(
+    sql`SELECT m.id, f.created_at, count(*) OVER ()::int AS total ${shown} ORDER BY ${ORDER_OF[query.sort]}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
   );
-  const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${shown}`);
+  // A page past the end has no rows to carry the total.
+  const total =
+    rows.rows[0]?.total ??
+    (query.page > 1
+      ? ((await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n ${shown}`)).rows[0]?.n ?? 0)
+      : 0);
   const added = new Map(rows.rows.map((row) => [row.id, new Date(row.created_at).toISOString()]));
   const cards = await getMaterialCards(rows.rows.map((row) => row.id));
   return {
     items: cards.map((card) => ({ ...card, favouritedAt: added.get(card.id)! })),
-    total: total.rows[0]?.n ?? 0,
+    total,
     page: query.page,
     limit: query.limit,
   };

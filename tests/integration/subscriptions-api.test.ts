@@ -272,7 +272,7 @@ describe(`favourites and follows of an account on ${BACKEND}`, () => {
   it('stops at the account limit with a clear message and adds nothing', async () => {
     await getDb().execute(
       sql`INSERT INTO favourites (user_id, material_id, created_at)
-          SELECT ${seller.userId}, m.id, now() - interval '1 day' FROM materials m WHERE m.id <> ${materials[11]!} ORDER BY m.id LIMIT 40`,
+          SELECT ${seller.userId}, m.id, now() - interval '1 day' FROM materials m WHERE m.id NOT IN (${materials[10]!}, ${materials[11]!}) ORDER BY m.id LIMIT 40`,
     );
     expect(SUBSCRIPTION_LIMITS.favouritesPerAccount).toBe(5_000);
     // The seed has 60 materials, not 5,000: the limit is lowered for this call, and 40 stored
@@ -289,6 +289,18 @@ describe(`favourites and follows of an account on ${BACKEND}`, () => {
       expect(body.error.details).toEqual({ reason: 'favourites_full', limit: 40 });
       expect(body.error.message).toContain('40');
       expect(body.error.message).toMatch(/Merkzettel/);
+      // Two adds at once with room for one: the account's lock lets exactly one in.
+      (SUBSCRIPTION_LIMITS as { favouritesPerAccount: number }).favouritesPerAccount = 41;
+      const both = await Promise.all(
+        [materials[10]!, materials[11]!].map((id) =>
+          call(subscribe, '/api/v3/subscriptions/subscribe', seller.cookie, material(id)),
+        ),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await count(sql`SELECT count(*)::int AS n FROM favourites WHERE user_id = ${seller.userId}`)).toBe(41);
+      await getDb().execute(
+        sql`DELETE FROM favourites WHERE user_id = ${seller.userId} AND material_id IN (${materials[10]!}, ${materials[11]!})`,
+      );
     } finally {
       (SUBSCRIPTION_LIMITS as { favouritesPerAccount: number }).favouritesPerAccount = original;
     }
