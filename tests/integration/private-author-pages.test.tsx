@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { getPublicOrigin } from '@/lib/seo/origin';
 import type { Metadata } from 'next';
 import StorefrontLayout, { generateMetadata as storefrontLayoutMetadata } from '@/app/storefront/[domain]/layout';
 import StorefrontPage, { generateMetadata as storefrontMetadata } from '@/app/storefront/[domain]/[[...path]]/page';
@@ -153,6 +154,26 @@ describe(`a private author’s public pages on ${BACKEND}`, () => {
       const body = await renderHtml(await StorefrontLayout({ params, children: await StorefrontPage({ params }) }));
       expectNothingPersonal(body);
       expect(body).toContain(author.publicName);
+    },
+  );
+
+  it.each([[[] as string[]], [['material', '%ID%', '%SLUG%']]])(
+    'the storefront (%j) has no API forms: its hearts and follow link to the main site',
+    async (path) => {
+      const params = Promise.resolve({
+        domain: DEMO_AUTHOR_DOMAIN,
+        path: path.map((s) => s.replace('%ID%', String(materialId)).replace('%SLUG%', materialSlug)),
+      });
+      const body = await renderHtml(await StorefrontPage({ params }));
+      expect(body).not.toContain('data-keep=');
+      expect(body).not.toContain('/api/');
+      const hearts = [...body.matchAll(/class="keep keep-heart keep-link" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(hearts.length).toBeGreaterThan(0);
+      for (const href of hearts) expect(href.startsWith(`${getPublicOrigin()}/`)).toBe(true);
+      if (path.length === 0)
+        expect(body).toMatch(
+          new RegExp(`class="button follow-entry" href="${getPublicOrigin()}/[a-z]{2}/[^"]+/${author.id}/`),
+        );
     },
   );
 });

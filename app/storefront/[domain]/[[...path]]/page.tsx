@@ -69,10 +69,11 @@ function StorefrontCard({
 }: {
   material: MaterialCard;
   world: World;
-  texts: Record<'free' | 'previous' | 'bestseller' | 'new' | 'sale', string>;
+  texts: Record<'free' | 'previous' | 'bestseller' | 'new' | 'sale' | 'keep', string>;
 }) {
   return (
     <article className="card">
+      <KeepOnKreide world={world} materialId={material.id} slug={material.slug} label={texts.keep} />
       <Link href={`/material/${material.id}/${material.slug}`} className="card-link" prefetch={false}>
         {material.coverPath ? (
           <img
@@ -92,6 +93,31 @@ function StorefrontCard({
   );
 }
 
+/**
+ * The heart of a storefront: author domains have no API and cookies of their own, so it is a link
+ * to the material on the main site, where the visitor's favourites are.
+ */
+function KeepOnKreide({
+  world,
+  materialId,
+  slug,
+  label,
+}: {
+  world: World;
+  materialId: number;
+  slug: string;
+  label: string;
+}) {
+  return (
+    <a
+      className="keep keep-heart keep-link"
+      href={getPublicOrigin() + pathFor(world.code, 'material', { id: String(materialId), slug })}
+      aria-label={label}
+      title={label}
+    />
+  );
+}
+
 /** An author's storefront on their own domain: home, materials, blog and material pages. */
 export default async function StorefrontPage(props: Props) {
   const { page, author, material, world } = await load(props);
@@ -103,11 +129,15 @@ export default async function StorefrontPage(props: Props) {
     bestseller: common('labels.bestseller'),
     new: common('labels.new'),
     sale: common('labels.sale'),
+    keep: common('keep.material'),
   };
   if (material) {
     return (
       <article className="material">
-        <h1>{material.title}</h1>
+        <div className="material-title">
+          <h1>{material.title}</h1>
+          <KeepOnKreide world={world} materialId={material.id} slug={material.slug} label={texts.keep} />
+        </div>
         {material.previews[0] ? (
           <img
             src={mediaUrl(material.previews[0].storagePath)}
@@ -159,6 +189,12 @@ export default async function StorefrontPage(props: Props) {
   return (
     <section data-storefront-author={author.id}>
       <h1>{page.kind === 'home' ? author.details.publicName : t('tabs.materials')}</h1>
+      <a
+        className="button follow-entry"
+        href={getPublicOrigin() + pathFor(world.code, 'author', { id: String(author.id), slug: author.slug })}
+      >
+        {common('keep.follow', { name: author.details.publicName })}
+      </a>
       {page.kind === 'home' && author.details.description ? (
         <div
           className="author-description"
