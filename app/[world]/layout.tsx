@@ -6,6 +6,7 @@ import { ErrorTextsProvider } from '@/components/layout/error-texts';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { InteractiveMarker } from '@/components/layout/interactive-marker';
+import { KeepForms } from '@/components/subscriptions/keep-controls';
 import { getSessionPaths, getSessionTexts } from '@/components/session/session-props';
 import { SessionProvider } from '@/components/session/session-provider';
 import { getPublicOrigin } from '@/lib/seo/origin';
@@ -48,7 +49,8 @@ export default async function WorldLayout({
           </ErrorTextsProvider>
           <Footer world={world} />
         </SessionProvider>
-        {/* The hearts' and follow buttons' script and where it says that a change failed. */}
+        {/* The hearts' and follow buttons' forms, their script and where it says that a change failed. */}
+        <KeepForms world={world.code} />
         <p id="keep-notice" className="keep-notice" role="status" data-failed={t('keep.failed')} hidden />
         <script dangerouslySetInnerHTML={{ __html: KEEP_SCRIPT }} />
         <InteractiveMarker />

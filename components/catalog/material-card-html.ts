@@ -38,6 +38,6 @@ export function materialCardHtml(
   const labels = labelsHtml(getMaterialLabels(material), texts.labels);
   const price = priceHtml({ ...material, world, freeLabel: texts.free, previousPriceLabel: texts.previousPrice });
   const link = markup`<a href="${href}" class="card-link">${cover}<h3 class="card-title">${material.title}</h3></a>`;
-  const heart = keepMaterialHtml(world.code, material.id, texts.keep, Boolean(favourite));
+  const heart = keepMaterialHtml(material.id, texts.keep, Boolean(favourite));
   return markup`<article class="card">${link}${heart}<p class="card-author">${material.authorName}</p>${labels}${price}${favourite?.extra ?? null}</article>`;
 }

@@ -95,7 +95,6 @@ export const AuthorPage: PageView = {
           {details.subtitle ? <p className="author-subtitle">{details.subtitle}</p> : null}
           {details.teachableCertified ? <p className="badge">{t('certified')}</p> : null}
           <FollowAuthorButton
-            world={world.code}
             authorId={author.id}
             texts={{
               follow: common('keep.follow', { name: details.publicName }),

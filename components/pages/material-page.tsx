@@ -172,7 +172,7 @@ export const MaterialPage: PageView = {
           <div className="material-summary">
             <div className="material-title">
               <h1>{material.title}</h1>
-              <KeepMaterialButton world={world.code} materialId={material.id} label={common('keep.material')} />
+              <KeepMaterialButton materialId={material.id} label={common('keep.material')} />
             </div>
             <p className="material-author">
               {t('by')}{' '}
@@ -272,7 +272,6 @@ export const MaterialPage: PageView = {
                   {t('authorStats', { followers: author.followersNumber, materials: author.details.totalMaterials })}
                 </p>
                 <FollowAuthorButton
-                  world={world.code}
                   authorId={author.id}
                   texts={{
                     follow: t('follow', { name: author.details.publicName }),

@@ -8,11 +8,14 @@ import { KEEPS_HINT_COOKIE } from './keeps-hint';
  */
 type Call = { url: string; init?: RequestInit };
 
+const FORMS =
+  '<form id="keep-material" method="post" action="/api/v3/subscriptions/form?world=gr" hidden><input type="hidden" name="subjectType" value="material"></form>' +
+  '<form id="keep-author" method="post" action="/api/v3/subscriptions/form?world=gr" hidden><input type="hidden" name="subjectType" value="author"></form>';
 function heart(id: number) {
-  return `<form data-keep="material" data-keep-id="${id}" method="post" action="/api/v3/subscriptions/form?world=gr"><input type="hidden" name="subjectId" value="${id}"><button name="subjectType" value="material" aria-pressed="false"></button></form>`;
+  return `<button form="keep-material" name="subjectId" value="${id}" data-keep="material" data-keep-id="${id}" aria-pressed="false"></button>`;
 }
 function follow(id: number) {
-  return `<form data-keep="author" data-keep-id="${id}" method="post" action="/x"><button aria-pressed="false">Follow</button></form>`;
+  return `<button form="keep-author" name="subjectId" value="${id}" data-keep="author" data-keep-id="${id}" aria-pressed="false">Follow</button>`;
 }
 
 function pageWith(
@@ -25,7 +28,7 @@ function pageWith(
   const doc = frame.contentDocument!;
   doc.open();
   doc.write(
-    `<html data-world="gr"><body>${body}<p id="keep-notice" role="status" data-failed="Failed" hidden></p></body></html>`,
+    `<html data-world="gr"><body>${body}${FORMS}<p id="keep-notice" role="status" data-failed="Failed" hidden></p></body></html>`,
   );
   doc.close();
   Object.defineProperty(doc, 'cookie', { value: options.cookie ?? '', configurable: true });
@@ -36,12 +39,15 @@ function pageWith(
     return Promise.resolve(answer);
   }) as typeof fetch;
   (win as unknown as { eval(code: string): void }).eval(KEEP_SCRIPT);
-  const pressed = (type: string, id: number) =>
-    doc.querySelector(`form[data-keep="${type}"][data-keep-id="${id}"] button`)!.getAttribute('aria-pressed');
+  const button = (type: string, id: number) =>
+    doc.querySelector(`button[data-keep="${type}"][data-keep-id="${id}"]`) as HTMLButtonElement;
+  const pressed = (type: string, id: number) => button(type, id).getAttribute('aria-pressed');
+  /** A press as the browser reports it: a submit of the button's form naming the button. */
   const submit = (type: string, id: number) => {
-    const form = doc.querySelector(`form[data-keep="${type}"][data-keep-id="${id}"]`)!;
-    const event = new (win as unknown as { Event: typeof Event }).Event('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(event);
+    const pressedButton = button(type, id);
+    const SubmitEventOf = (win as unknown as { SubmitEvent: typeof SubmitEvent }).SubmitEvent;
+    const event = new SubmitEventOf('submit', { bubbles: true, cancelable: true, submitter: pressedButton });
+    pressedButton.form!.dispatchEvent(event);
     return event;
   };
   return { doc, win, calls, pressed, submit };
@@ -89,6 +95,15 @@ describe('the keep script', () => {
     doc.dispatchEvent(new (win as unknown as { Event: typeof Event }).Event('visibilitychange'));
     await settle();
     expect(calls.at(-1)!.url).toBe('/api/v3/subscriptions/status?materials=1,5&authors=&world=gr');
+  });
+
+  it('leaves the form post to a browser that does not say which button was pressed', async () => {
+    const { doc, win, calls } = pageWith(heart(8));
+    const event = new (win as unknown as { Event: typeof Event }).Event('submit', { bubbles: true, cancelable: true });
+    doc.getElementById('keep-material')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    await settle();
+    expect(calls).toEqual([]);
   });
 
   it('turns a press into a toggle: shown at once, sent to the anonymous route, not posted as a form', async () => {

@@ -3,8 +3,9 @@ import { KEEPS_HINT_COOKIE } from './keeps-hint';
 /**
  * The hearts and follow buttons of every page, as one small inline script (no React, no Next
  * runtime): a stored page's cards are markup, and a heart must work on a first visit whose
- * runtime never starts. Each control is a form (`form[data-keep=material|author][data-keep-id]`)
- * that without script posts to `v3/subscriptions/form` and lands on the favourites page; with
+ * runtime never starts. Each control is a submit button (`button[data-keep=material|author]
+ * [data-keep-id]`) of one of the page's two keep forms, which without script post to
+ * `v3/subscriptions/form` and land on the favourites page; with
  * it, the press changes the button at once, is sent to the anonymous route (which keeps it for
  * whoever the session is, and makes the anonymous identity on a first heart), and is rolled back
  * with the server's message when it fails. One subject's presses are sent in order, and before the
@@ -20,18 +21,19 @@ const SOURCE = [
   'var d=document,w=d.documentElement.getAttribute("data-world")||"de",gate=null,chains={};',
   'if(!window.fetch||!window.Promise)return;',
   `function hinted(){return /(?:^|;\\s*)${KEEPS_HINT_COOKIE}=1(?:;|$)/.test(d.cookie)}`,
-  'function forms(s){return d.querySelectorAll("form[data-keep]"+(s||""))}',
-  'function mark(t,id,on){var f=forms("[data-keep=\\""+t+"\\"][data-keep-id=\\""+id+"\\"]");for(var i=0;i<f.length;i++){var b=f[i].querySelector("button");if(b)b.setAttribute("aria-pressed",on?"true":"false")}}',
+  'function buttons(s){return d.querySelectorAll("button[data-keep]"+(s||""))}',
+  'function mark(t,id,on){var b=buttons("[data-keep=\\""+t+"\\"][data-keep-id=\\""+id+"\\"]");for(var i=0;i<b.length;i++)b[i].setAttribute("aria-pressed",on?"true":"false")}',
   'function api(p,init){return fetch("/api/v3/subscriptions/"+p+(p.indexOf("?")<0?"?":"&")+"world="+w,init)}',
   'function apply(t,asked,kept){for(var i=0;i<asked.length;i++)mark(t,asked[i],kept.indexOf(+asked[i])>=0)}',
   'function refresh(all){if(!hinted())return;',
-  'var f=forms(all?"":":not([data-keep-known])"),ids={material:[],author:[]};',
+  'var f=buttons(all?"":":not([data-keep-known])"),ids={material:[],author:[]};',
   'for(var i=0;i<f.length;i++){f[i].setAttribute("data-keep-known","");var t=f[i].getAttribute("data-keep"),id=f[i].getAttribute("data-keep-id");if(ids[t]&&ids[t].indexOf(id)<0&&ids[t].length<200)ids[t].push(id)}',
   'if(!ids.material.length&&!ids.author.length)return;',
   'api("status?materials="+ids.material.join(",")+"&authors="+ids.author.join(","),{credentials:"same-origin"}).then(function(r){return r.ok?r.json():null}).then(function(s){if(s){apply("material",ids.material,s.materials);apply("author",ids.author,s.authors)}},function(){})}',
   'function say(text){var n=d.getElementById("keep-notice");if(!n)return;n.textContent=text||n.getAttribute("data-failed");n.hidden=false;clearTimeout(n.t);n.t=setTimeout(function(){n.hidden=true},8000)}',
-  'd.addEventListener("submit",function(e){var f=e.target;if(!f||!f.hasAttribute||!f.hasAttribute("data-keep"))return;e.preventDefault();',
-  'var b=f.querySelector("button"),t=f.getAttribute("data-keep"),id=+f.getAttribute("data-keep-id"),on=!b||b.getAttribute("aria-pressed")!=="true",k=t+id,first=!hinted();mark(t,id,on);',
+  // A browser that does not name the pressed button (no SubmitEvent.submitter) posts the form.
+  'd.addEventListener("submit",function(e){var b=e.submitter;if(!b||!b.hasAttribute("data-keep"))return;e.preventDefault();',
+  'var t=b.getAttribute("data-keep"),id=+b.getAttribute("data-keep-id"),on=b.getAttribute("aria-pressed")!=="true",k=t+id,first=!hinted();mark(t,id,on);',
   // One subject's presses go in order; before this browser keeps anything, every press waits for
   // the one before (the first makes the anonymous identity). keepalive: a press followed at once
   // by leaving the page is still sent.

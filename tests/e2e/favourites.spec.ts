@@ -11,7 +11,7 @@ import { untilInteractive } from './support/interactive';
  * anonymous list joining the account at sign-up and sign-in. One world per journey (de, it, gr).
  */
 
-const heartOf = (page: Page, id: string) => page.locator(`form[data-keep="material"][data-keep-id="${id}"] button`);
+const heartOf = (page: Page, id: string) => page.locator(`button[data-keep="material"][data-keep-id="${id}"]`);
 /** Taps a heart or follow button and waits until the server has the change. */
 async function tapAndWait(page: Page, button: Locator) {
   const sent = page.waitForResponse((response) => /\/anonymous\/(un)?subscribe/.test(response.url()));
@@ -19,7 +19,7 @@ async function tapAndWait(page: Page, button: Locator) {
   expect((await sent).status()).toBe(200);
 }
 
-const homeCards = (page: Page) => page.locator('.shelf .card form[data-keep="material"]');
+const homeCards = (page: Page) => page.locator('.shelf .card button[data-keep="material"]');
 
 /** The ids of the first `count` distinct materials on the home page's shelves. */
 async function homeMaterialIds(page: Page, count: number): Promise<string[]> {
@@ -146,7 +146,7 @@ test('signing in joins the anonymous favourites with the account’s, without du
   await signIn(page, world, account.email, account.password);
   await expect(page.getByTestId('favourites-total')).toContainText('3');
   const kept = await page
-    .locator('.shelf-items form[data-keep="material"]')
+    .locator('.shelf-items button[data-keep="material"]')
     .evaluateAll((forms) => forms.map((form) => form.getAttribute('data-keep-id')));
   expect(kept.sort()).toEqual([shared, onlyAnonymous, onlyAccount].sort());
   // The merge reached the copy kept for the account too.
@@ -156,7 +156,7 @@ test('signing in joins the anonymous favourites with the account’s, without du
   await second.reload();
   await expect(second.getByTestId('favourites-total')).toContainText('3');
   // Removing in one tab is what the other finds on its next load.
-  await page.locator(`.card:has(form[data-keep-id="${shared}"]) .keep-remove button`).tap();
+  await page.locator(`.card:has(button[data-keep-id="${shared}"]) .keep-remove button`).tap();
   await expect(page.locator('.form-notice')).toBeVisible();
   await expect(page.getByTestId('favourites-total')).toContainText('2');
   await second.goto(pathFor(world, 'home'));
@@ -174,7 +174,7 @@ test.describe('without JavaScript', () => {
     await heartOf(page, id!).first().tap();
     await expect(page).toHaveURL(new RegExp(`${pathFor(world, 'favourites')}\\?notice=added$`));
     await expect(page.locator('.form-notice')).toBeVisible();
-    await expect(page.locator(`.shelf-items form[data-keep-id="${id}"]`)).toHaveCount(1);
+    await expect(page.locator(`.shelf-items button[data-keep-id="${id}"]`)).toHaveCount(1);
     await expect(page.getByTestId('favourites-total')).toBeVisible();
 
     // Follow an author from their page: back on it, at the notice.
@@ -191,7 +191,7 @@ test.describe('without JavaScript', () => {
     await page.locator('.favourites-authors .keep-remove button').tap();
     await expect(page).toHaveURL(/notice=unfollowed$/);
     await expect(page.locator('.favourites-authors li')).toHaveCount(0);
-    await page.locator(`.card:has(form[data-keep-id="${id}"]) .keep-remove button`).tap();
+    await page.locator(`.card:has(button[data-keep-id="${id}"]) .keep-remove button`).tap();
     await expect(page).toHaveURL(/notice=removed$/);
     await expect(page.locator('.favourites-empty')).toBeVisible();
     await expect(page.locator('.favourites-empty a')).toHaveAttribute('href', pathFor(world, 'search'));

@@ -284,11 +284,16 @@ test('author domains do not serve the API: 404 in the error shape, while Kreide�
   }
 });
 
-test('a storefront’s buy link goes to the main site, which owns the session', async ({ page, baseURL }) => {
+test('a storefront’s buy link and heart go to the main site, which owns the session', async ({ page, baseURL }) => {
   const port = new URL(baseURL!).port;
   await page.goto(`http://author-demo.localhost:${port}/`);
   await page.locator('.card-link').first().click();
   await expect(page).toHaveURL(new RegExp(`^http://author-demo\\.localhost:${port}/material/\\d+/`));
-  const buy = page.locator('article.material a[href*="/de/material/"]');
+  const buy = page.locator('article.material a[href*="/de/material/"]:not(.keep-heart)');
   await expect(buy).toHaveAttribute('href', new RegExp(`^http://localhost:${port}/de/material/\\d+/[a-z0-9-]+$`));
+  // So does its heart: the visitor's favourites are on the main site.
+  await expect(page.locator('article.material a.keep-heart')).toHaveAttribute(
+    'href',
+    (await buy.getAttribute('href'))!,
+  );
 });

@@ -110,7 +110,7 @@ function KeepOnKreide({
 }) {
   return (
     <a
-      className="keep keep-heart keep-link"
+      className="keep-heart keep-link"
       href={getPublicOrigin() + pathFor(world.code, 'material', { id: String(materialId), slug })}
       aria-label={label}
       title={label}
