@@ -112,12 +112,16 @@ export async function recountFollows(tx: Executor, followerId: number, authorIds
   );
 }
 
-/** Refuses a subject that cannot be subscribed to: a material not on sale, a non-author, oneself. */
-export async function assertSubscribable(owner: SubscriptionOwner, subject: Subject): Promise<void> {
+function refuseFollowingOneself(owner: SubscriptionOwner, subject: Subject): void {
   if (subject.type === 'author' && owner.userId === subject.id)
     throw new AppError('validation_failed', undefined, [
       { path: 'subjectId', message: 'You cannot follow yourself', code: 'cannot_follow_self' },
     ]);
+}
+
+/** Refuses a subject that cannot be subscribed to: a material not on sale, a non-author, oneself. */
+export async function assertSubscribable(owner: SubscriptionOwner, subject: Subject): Promise<void> {
+  refuseFollowingOneself(owner, subject);
   const visible = await getDb().execute<{ ok: boolean }>(
     sql`SELECT ${visibleSubject(subject.type, sql`${subject.id}::int`)} AS ok`,
   );
@@ -153,10 +157,7 @@ export interface SubscriptionResult extends SubscriptionAnswer {
  * statement checks, adds and counts: a toggle is the most frequent write there is.
  */
 export async function subscribe(owner: SubscriptionOwner, subject: Subject): Promise<SubscriptionResult> {
-  if (subject.type === 'author' && owner.userId === subject.id)
-    throw new AppError('validation_failed', undefined, [
-      { path: 'subjectId', message: 'You cannot follow yourself', code: 'cannot_follow_self' },
-    ]);
+  refuseFollowingOneself(owner, subject);
   const shelf = shelfOf(owner, subject.type);
   const visible = visibleSubject(subject.type, sql`${subject.id}::int`);
   return getDb().transaction(async (tx) => {
