@@ -9,7 +9,7 @@ import { getAccountStatus } from './accounts';
 import { hashPassword, passwordMatches } from './password-hash';
 import { redeemAuthorizationCode } from './app-authorization';
 import { beginPasswordSignIn } from './sign-in-limits';
-import { CLIENT_IDS, issueAccessToken, type ClientId } from './tokens';
+import { CLIENT_IDS, issueAccessToken, issueAccessTokenRow, type ClientId } from './tokens';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
 export const GRANT_TYPES = [
@@ -60,9 +60,12 @@ let dummyHash: Promise<string> | undefined;
  * A new anonymous (client-credentials) token. Every one stores a row for 30 days: without a
  * limit per address anyone could fill the table.
  */
-export async function issueAnonymousToken(ip: string, clientId: ClientId = 'web'): Promise<string> {
+export async function issueAnonymousToken(
+  ip: string,
+  clientId: ClientId = 'web',
+): Promise<{ token: string; tokenId: number }> {
   await enforce({ key: `anonymous-token:ip:${ip}`, ...RATE_LIMITS.anonymousTokensPerIp });
-  return issueAccessToken({ userId: null, clientId, grantType: 'client_credentials' });
+  return issueAccessTokenRow({ userId: null, clientId, grantType: 'client_credentials' });
 }
 
 /**
@@ -77,7 +80,7 @@ export async function authenticate(
 ): Promise<{ access_token: string; oauth_user_id: number | null }> {
   const clientId: ClientId = input.client_id;
   if (input.grant_type === 'client_credentials')
-    return { access_token: await issueAnonymousToken(context.ip, clientId), oauth_user_id: null };
+    return { access_token: (await issueAnonymousToken(context.ip, clientId)).token, oauth_user_id: null };
   await enforce({ key: `sign-in:ip:${context.ip}`, ...RATE_LIMITS.signInPerIp });
   if (input.grant_type === 'authorization_code') {
     if (clientId !== 'app')

@@ -15,16 +15,23 @@ export function hashToken(token: string): string {
 }
 
 /** Issues a new random access token for a user, or an anonymous one (client credentials). */
-export async function issueAccessToken(input: {
+export async function issueAccessToken(input: NewAccessToken): Promise<string> {
+  return (await issueAccessTokenRow(input)).token;
+}
+
+interface NewAccessToken {
   userId: number | null;
   clientId: ClientId;
   grantType: string;
   /** The admin acting as `userId` in a login-as session. */
   impersonatorUserId?: number | null;
   ttlMs?: number;
-}): Promise<string> {
+}
+
+/** `issueAccessToken`, answering the stored row's id as well (for a caller that keeps data by it). */
+export async function issueAccessTokenRow(input: NewAccessToken): Promise<{ token: string; tokenId: number }> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await getDb()
+  const [row] = await getDb()
     .insert(t.accessTokens)
     .values({
       tokenHash: hashToken(token),
@@ -33,8 +40,9 @@ export async function issueAccessToken(input: {
       grantType: input.grantType,
       impersonatorUserId: input.impersonatorUserId ?? null,
       expiresAt: new Date(Date.now() + (input.ttlMs ?? ACCESS_TOKEN_TTL_MS)),
-    });
-  return token;
+    })
+    .returning({ id: t.accessTokens.id });
+  return { token, tokenId: row!.id };
 }
 
 export interface ValidToken {

@@ -2,10 +2,8 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { issueAnonymousToken } from '@/lib/accounts/authenticate';
 import { isHttps, writeSessionCookie } from '@/lib/accounts/session';
-import { findValidToken } from '@/lib/accounts/tokens';
 import { refreshPublicPages } from '@/lib/accounts/user-details';
 import type { ClientSession } from '@/lib/api/route-auth';
-import { AppError } from '@/lib/errors/app-error';
 import { clientIp, enforce, RATE_LIMITS } from '@/lib/security/rate-limit';
 import { rememberKeeps } from './keeps-hint-cookie';
 import type { SubscriptionInput } from './schemas';
@@ -31,7 +29,6 @@ export interface SubscriptionChange {
   answer: SubscriptionAnswer;
   /** Whether the owner keeps anything afterwards (the keeps hint). */
   keeps: boolean;
-  session: Pick<ClientSession, 'userId' | 'tokenId'> | null;
   newToken: string | null;
 }
 
@@ -48,7 +45,7 @@ export async function applySubscriptionChange(
   change: 'subscribe' | 'unsubscribe',
 ): Promise<SubscriptionChange> {
   if (!session && change === 'unsubscribe')
-    return { answer: { subscribed: false, total: 0 }, keeps: false, session: null, newToken: null };
+    return { answer: { subscribed: false, total: 0 }, keeps: false, newToken: null };
   const subject = { type: input.subjectType, id: input.subjectId };
   if (!session || session.userId === null) await limitAnonymousWrite(request);
   let newToken: string | null = null;
@@ -57,27 +54,20 @@ export async function applySubscriptionChange(
   else {
     // Refused before an identity is made for it: a bad id leaves no token row behind.
     await assertSubscribable({ userId: null, tokenId: 0 }, subject);
-    newToken = await issueAnonymousToken(clientIp(request));
-    const made = await findValidToken(newToken);
-    if (!made) throw new AppError('internal');
+    const made = await issueAnonymousToken(clientIp(request));
+    newToken = made.token;
     owner = { userId: null, tokenId: made.tokenId };
   }
   const { keeps, ...answer } =
     change === 'subscribe' ? await subscribe(owner, subject) : await unsubscribe(owner, subject);
   if (owner.userId !== null && subject.type === 'author') refreshPublicPages(subject.id, { catalogue: false });
-  const identity = owner.userId === null ? { userId: null, tokenId: owner.tokenId } : session;
-  return {
-    answer,
-    keeps,
-    session: identity ? { userId: identity.userId, tokenId: identity.tokenId } : null,
-    newToken,
-  };
+  return { answer, keeps, newToken };
 }
 
 /** Puts a new anonymous identity into the session cookie and the keeps hint after a change. */
 export async function rememberChange(request: NextRequest, response: NextResponse, done: SubscriptionChange) {
   if (done.newToken) await writeSessionCookie(response, done.newToken, isHttps(request));
-  if (done.session) rememberKeeps(request, response, done.keeps);
+  rememberKeeps(request, response, done.keeps);
 }
 
 /** The JSON routes' answer: the list's new total, with the cookies of the change. */

@@ -60,16 +60,21 @@ export async function mergeAnonymousSubscriptions(tokenId: number, userId: numbe
   return { favourites: merged.favourites, follows: merged.authorIds.length };
 }
 
+/** The id of an anonymous token that is still valid; null for none, an expired one or an account's. */
+async function anonymousTokenId(token: string | null): Promise<number | null> {
+  if (!token) return null;
+  const valid = await findValidToken(token);
+  return valid && valid.userId === null ? valid.tokenId : null;
+}
+
 /**
  * The merge at a sign-in or a sign-up's confirmation: when the request's token is an anonymous
  * one (`previousToken`, read before the new session replaced it), its favourites and follows join
  * the account. A token of another account, an expired one or none merges nothing.
  */
 export async function mergeAnonymousVisit(previousToken: string | null, userId: number): Promise<MergeResult | null> {
-  if (!previousToken) return null;
-  const valid = await findValidToken(previousToken);
-  if (!valid || valid.userId !== null) return null;
-  return mergeAnonymousSubscriptions(valid.tokenId, userId);
+  const tokenId = await anonymousTokenId(previousToken);
+  return tokenId === null ? null : mergeAnonymousSubscriptions(tokenId, userId);
 }
 
 /**
@@ -80,13 +85,11 @@ export async function mergeAtSignUpConfirmation(
   previousToken: string | null,
   userId: number,
 ): Promise<MergeResult | null> {
-  if (!previousToken) return null;
-  const valid = await findValidToken(previousToken);
-  if (!valid || valid.userId !== null) return null;
+  const tokenId = await anonymousTokenId(previousToken);
+  if (tokenId === null) return null;
   const [state] = await getDb()
     .select({ signUpTokenId: t.accountStates.signUpTokenId })
     .from(t.accountStates)
     .where(eq(t.accountStates.userId, userId));
-  if (state?.signUpTokenId !== valid.tokenId) return null;
-  return mergeAnonymousSubscriptions(valid.tokenId, userId);
+  return state?.signUpTokenId === tokenId ? mergeAnonymousSubscriptions(tokenId, userId) : null;
 }
