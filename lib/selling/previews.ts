@@ -281,10 +281,11 @@ export const materialPreviewsJob = defineJob(
         await tx
           .insert(t.materialPreviews)
           .values(pageRows.map((row) => ({ ...row, shown: row.page === null ? shown.has(1) : shown.has(row.page!) })));
+      // Still 'rendering': 'ready' waits for the card below, or a seller's page asking in between
+      // would see every page done and no cover, and stop asking.
       await tx
         .update(t.materials)
         .set({
-          previewStatus: 'ready',
           previewPagesDone: rendered.pages.length,
           previewPagesTotal: rendered.pages.length,
           pages: Math.min(rendered.pageCount, 32_767),
@@ -304,6 +305,12 @@ export const materialPreviewsJob = defineJob(
     } finally {
       await removeOwnPreviewFiles(materialId, replaced);
     }
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
+      // A newer upload meanwhile has its own job and its own progress.
+      if (await isCurrentVersion(tx, materialId, versionId))
+        await tx.update(t.materials).set({ previewStatus: 'ready' }).where(eq(t.materials.id, materialId));
+    });
     return { published: version.status === 'published', authorId: version.authorId, pages: rendered.pages.length };
   },
 );

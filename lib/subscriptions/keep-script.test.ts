@@ -97,6 +97,29 @@ describe('the keep script', () => {
     expect(calls.at(-1)!.url).toBe('/api/v3/subscriptions/status?materials=1,5&authors=&world=gr');
   });
 
+  it('does not let a status answer undo a press made while it was on its way', async () => {
+    let answerStatus: (() => void) | null = null;
+    const { calls, pressed, submit } = pageWith(follow(16) + heart(2), {
+      cookie: `${KEEPS_HINT_COOKIE}=1`,
+      answer: (call) =>
+        call.url.includes('status')
+          ? new Promise<Response>((resolve) => {
+              answerStatus = () => resolve(json({ materials: [2], authors: [] }));
+            })
+          : json({}),
+    });
+    await settle();
+    submit('author', 16);
+    expect(pressed('author', 16)).toBe('true');
+    await settle();
+    // The status was asked for before the press: it says "not followed", which is no longer true.
+    answerStatus!();
+    await settle();
+    expect(pressed('author', 16)).toBe('true');
+    expect(pressed('material', 2)).toBe('true');
+    expect(calls.map((c) => c.url)).toContain('/api/v3/subscriptions/anonymous/subscribe?world=gr');
+  });
+
   it('leaves the form post to a browser that does not say which button was pressed', async () => {
     const { doc, win, calls } = pageWith(heart(8));
     const event = new (win as unknown as { Event: typeof Event }).Event('submit', { bubbles: true, cancelable: true });

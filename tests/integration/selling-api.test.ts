@@ -195,6 +195,8 @@ describe(`selling API on ${BACKEND}`, () => {
     await drainJobs();
     const rendered = await json<SellerMaterial>(await getMaterial(seller, draft.id));
     expect(rendered.previews.status).toBe('ready');
+    // Ready means the card is there too: the seller's page stops asking once it reads 'ready'.
+    expect(rendered.cover).toEqual({ path: expect.stringMatching(/^covers\//), uploaded: false });
     const pages = rendered.previews.items.filter((p) => p.page !== null);
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
     for (const page of pages) expect(page.height).toBeLessThanOrEqual(500);
