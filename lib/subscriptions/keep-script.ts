@@ -25,7 +25,7 @@ const SOURCE = [
   'function buttons(s){return d.querySelectorAll("button[data-keep]"+(s||""))}',
   'function mark(t,id,on){var b=buttons("[data-keep=\\""+t+"\\"][data-keep-id=\\""+id+"\\"]");for(var i=0;i<b.length;i++)b[i].setAttribute("aria-pressed",on?"true":"false")}',
   'function api(p,init){return fetch("/api/v3/subscriptions/"+p+(p.indexOf("?")<0?"?":"&")+"world="+w,init)}',
-    // A status answer does not undo a press made after it was asked for: the press is newer.
+  // A status answer does not undo a press made after it was asked for: the press is newer.
   'function apply(t,asked,kept,since){for(var i=0;i<asked.length;i++)if(!(pressedAt[t+asked[i]]>since))mark(t,asked[i],kept.indexOf(+asked[i])>=0)}',
   'function refresh(all){if(!hinted())return;',
   'var f=buttons(all?"":":not([data-keep-known])"),ids={material:[],author:[]};',
