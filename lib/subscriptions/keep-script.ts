@@ -16,7 +16,8 @@ import { KEEPS_HINT_COOKIE } from './keeps-hint';
  * says this browser keeps something; again for controls added later (a client navigation), when
  * the tab comes back into view (another tab may have changed the lists) and when the page returns
  * from the back-forward cache. An answer never undoes a press made after it was asked for (a tap
- * while the page's first status call is on its way). ES5, inline, allowed by its hash; run in jsdom by keep-script.test.ts.
+ * while the page's first status call is on its way). ES5, inline, allowed by its hash; run in
+ * jsdom by keep-script.test.ts.
  */
 const SOURCE = [
   'var d=document,w=d.documentElement.getAttribute("data-world")||"de",gate=null,chains={},presses=0,pressedAt={};',

@@ -87,7 +87,7 @@ async function measure(browser: Browser, baseURL: string, pageClass: PageClass, 
   const fetched = new Map<string, number>();
   const sizes: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
-    if (!/\.js(\?|$)/.test(new URL(request.url()).pathname + new URL(request.url()).search)) return;
+    if (!new URL(request.url()).pathname.endsWith('.js')) return;
     sizes.push(
       request.sizes().then(({ responseBodySize }) => {
         if (responseBodySize > 0)
