@@ -13,4 +13,5 @@ import '@/lib/commerce/abandoned-carts';
 import '@/lib/selling/previews';
 import '@/lib/selling/payouts';
 import '@/lib/selling/version-mails';
+import '@/lib/subscriptions/follower-digest';
 import '@/lib/maintenance/clean-up';

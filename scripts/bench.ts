@@ -336,6 +336,8 @@ interface FavouritesFigures {
   toggle: Awaited<ReturnType<typeof timedLoop>>;
   page: Row;
   query: Awaited<ReturnType<typeof timedLoop>>;
+  folderPage: Row;
+  folderTree: Awaited<ReturnType<typeof timedLoop>>;
   keepScriptBytes: number;
   keepScriptGzip: number;
 }
@@ -397,6 +399,19 @@ async function favouritesRows(
       200,
     ),
   );
+  process.stdout.write('loading the folder page and folder queries …\n');
+  const folderPage = await load('folder page (1,000 favourites in 50 folders)', '/de/konto/ordner', { cookie });
+  const folderTree = await timedLoop(CONNECTIONS, DURATION, () =>
+    timedCall(
+      '/api/v3/folders/public/query?world=de',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: ORIGIN },
+        body: '{"filter":{"folder_type":"favorite"},"limit":200}',
+      },
+      200,
+    ),
+  );
   const home = await (await fetch(`${ORIGIN}/de`)).text();
   const script = [...home.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
@@ -406,6 +421,8 @@ async function favouritesRows(
     toggle,
     page,
     query,
+    folderPage,
+    folderTree,
     keepScriptBytes: Buffer.byteLength(script),
     keepScriptGzip: zlib.gzipSync(script, { level: 9 }).length,
   };
@@ -437,6 +454,22 @@ function printFavourites(rows: Row[], figures: FavouritesFigures) {
       'p99 ms': Math.round(figures.query.p99),
       'p99 budget ms': 300,
       errors: figures.query.errors,
+    },
+    {
+      call: figures.folderPage.name,
+      'req/s': Math.round(figures.folderPage.rps),
+      'p50 ms': figures.folderPage.p50,
+      'p99 ms': figures.folderPage.p99,
+      'p99 budget ms': 300,
+      errors: figures.folderPage.errors,
+    },
+    {
+      call: 'POST folders/public/query (50 folders)',
+      'req/s': Math.round(figures.folderTree.rps),
+      'p50 ms': Math.round(figures.folderTree.p50),
+      'p99 ms': Math.round(figures.folderTree.p99),
+      'p99 budget ms': 300,
+      errors: figures.folderTree.errors,
     },
   ]);
   console.log(

@@ -20,6 +20,7 @@ export const BoughtMaterialsPage: PageView<AreaPageProps> = {
   async render({ world, route, userId, query }) {
     const meta = await getTranslations('meta');
     const t = await getTranslations('cabinet-materials');
+    const folders = await getTranslations('favorites.folders');
     const filter = ownedMaterialFilterSchema.parse(query);
     const filtered = Boolean(filter.q || filter.licence || filter.world);
     const [owned, worlds] =
@@ -30,6 +31,13 @@ export const BoughtMaterialsPage: PageView<AreaPageProps> = {
       <section className={styles.section} data-route={route.id}>
         <h1>{meta(`routes.${route.id}.title`)}</h1>
         <p>{t('bought.intro')}</p>
+        {owned.length > 0 ? (
+          <p>
+            <Link href={`${pathFor(world.code, 'cabinet-folders')}?type=purchased`} data-testid="to-folders">
+              {folders('toFolders')}
+            </Link>
+          </p>
+        ) : null}
         {worlds.length > 0 ? (
           <form method="get" action={here} className={styles.inline} role="search" data-testid="bought-filter">
             <label>

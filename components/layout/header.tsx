@@ -12,6 +12,7 @@ const ACCOUNT_MENU_ROUTES: RouteId[] = [
   'author-redirect',
   'cabinet-bought',
   'cabinet-materials',
+  'cabinet-folders',
   'cabinet-change-email',
   'cabinet-change-password',
   'cabinet-billing-address',

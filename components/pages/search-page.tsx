@@ -81,6 +81,7 @@ export const SearchPage = {
   async render(props: SearchPageProps) {
     const { world } = props;
     const t = await getTranslations('search');
+    const folderTexts = await getTranslations('favorites.folders');
     const common = await getTranslations('common');
     const { params, invalid } = await readParams(props);
     const result = await searchMaterials(world.code, params);
@@ -100,6 +101,21 @@ export const SearchPage = {
         <p className="search-count" role="status" data-testid="result-count" data-total={result.total}>
           {t('count', { count: result.total })}
         </p>
+        {result.total > 0 ? (
+          <p className="search-to-folder">
+            {/* The same link for every visitor (the page is cached whole); the folder page asks who it is. */}
+            <Link
+              href={`${pathFor(world.code, 'cabinet-folders')}?add=${encodeURIComponent(
+                searchQueryString({ ...params, q: result.correctedQuery ?? params.q, page: 1 }).slice(1),
+              )}`}
+              rel="nofollow"
+              prefetch={false}
+              data-testid="search-to-folder"
+            >
+              {folderTexts('searchToFolder')}
+            </Link>
+          </p>
+        ) : null}
         <div className="search-layout">
           <form action={action} method="get" className="search-filters" aria-label={t('filters')}>
             <label htmlFor="search-q" className="visually-hidden">

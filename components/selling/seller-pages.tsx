@@ -89,7 +89,10 @@ export const SellerMaterialsPage: PageView<AreaPageProps> = {
           <a className={styles.primary} href={pathFor(world.code, 'cabinet-upload')} data-testid="new-material">
             {t.new}
           </a>{' '}
-          <CreateBundleButton texts={texts.upload.bundle} editBase={editBase} />
+          <CreateBundleButton texts={texts.upload.bundle} editBase={editBase} />{' '}
+          <a href={`${pathFor(world.code, 'cabinet-folders')}?type=own`} data-testid="to-folders">
+            {(await getTranslations('favorites.folders'))('toFolders')}
+          </a>
         </p>
         <nav className={styles.filters} aria-label={t.filter.label}>
           <a href={link(undefined)} aria-current={status ? undefined : 'page'}>

@@ -113,6 +113,13 @@ export const FavouritesPage: PageView<AreaPageProps> = {
           <>
             <div className="favourites-bar">
               <p data-testid="favourites-total">{t('total', { count: favourites.total })}</p>
+              {signedIn ? (
+                <p>
+                  <a href={pathFor(world.code, 'cabinet-folders')} data-testid="to-folders">
+                    {t('folders.toFolders')}
+                  </a>
+                </p>
+              ) : null}
               <form method="get" action={here} className="favourites-sort">
                 <label>
                   {t('sort.label')}{' '}

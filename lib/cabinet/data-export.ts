@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { fromStored } from './notification-preferences';
+import { fromStored } from './stored-preferences';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -14,7 +14,7 @@ export const DATA_EXPORT_VERSION = 1;
 /**
  * Everything Kreide holds about a user, for the user (GDPR Art. 15 and 20): account, account
  * state, profile, billing address, bank details (whole: the export goes to its owner),
- * notification preferences, subjects, terms acceptances, sign-in identities, follows, favourites, sessions,
+ * notification preferences, subjects, terms acceptances, sign-in identities, follows, favourites, folders, sessions,
  * security events and what they published. Secrets are left out: the password hash and token
  * hashes are not the user's data but our means of checking it.
  */
@@ -33,6 +33,8 @@ export async function buildDataExport(userId: number, world: WorldCode) {
     following,
     [followers],
     favourites,
+    folders,
+    placements,
     domains,
     sessions,
     events,
@@ -98,6 +100,24 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       .innerJoin(t.materials, eq(t.materials.id, t.favourites.materialId))
       .where(eq(t.favourites.userId, userId))
       .orderBy(desc(t.favourites.createdAt)),
+    db
+      .select({
+        id: t.folders.id,
+        type: t.folders.folderType,
+        title: t.folders.title,
+        parentId: t.folders.parentId,
+        isArchive: t.folders.isArchive,
+        createdAt: t.folders.createdAt,
+      })
+      .from(t.folders)
+      .where(eq(t.folders.userId, userId))
+      .orderBy(t.folders.id),
+    db
+      .select({ folderId: t.folderMaterials.folderId, materialId: t.folderMaterials.materialId })
+      .from(t.folderMaterials)
+      .innerJoin(t.folders, eq(t.folders.id, t.folderMaterials.folderId))
+      .where(eq(t.folders.userId, userId))
+      .orderBy(t.folderMaterials.folderId, t.folderMaterials.materialId),
     db
       .select({ domain: t.authorDomains.domain, world: t.authorDomains.world, createdAt: t.authorDomains.createdAt })
       .from(t.authorDomains)
@@ -244,6 +264,15 @@ export async function buildDataExport(userId: number, world: WorldCode) {
       world: f.world,
       title: f.title,
       favourited_at: iso(f.favouritedAt),
+    })),
+    folders: folders.map((f) => ({
+      id: f.id,
+      folder_type: f.type,
+      title: f.title,
+      parent_id: f.parentId,
+      is_archive: f.isArchive,
+      created_at: iso(f.createdAt),
+      material_ids: placements.filter((p) => p.folderId === f.id).map((p) => p.materialId),
     })),
     author_domains: domains.map((d) => ({ domain: d.domain, world: d.world, created_at: iso(d.createdAt) })),
     sessions: sessions.map((s) => ({

@@ -153,6 +153,8 @@ export async function deleteAccount(
     }
 
     await tx.delete(t.favourites).where(eq(t.favourites.userId, user.id));
+    // Their placements go with them (the foreign key cascades); the materials stay.
+    await tx.delete(t.folders).where(eq(t.folders.userId, user.id));
     await tx.delete(t.authorProfiles).where(eq(t.authorProfiles.userId, user.id));
     await tx.delete(t.authorDomains).where(eq(t.authorDomains.authorId, user.id));
     await tx.delete(t.billingAddresses).where(eq(t.billingAddresses.userId, user.id));

@@ -3,33 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { ensureAccountState } from './account-state';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationPreferences,
-} from './validation';
-
-/** The stored names (account_states.notification_preferences) of the API's kinds. */
-const STORED_KEY: Record<NotificationKind, string> = {
-  newsletter: 'newsletter',
-  followed_authors: 'followedAuthors',
-  sales: 'sales',
-  // Read by the version mails (lib/selling/version-mails.ts MATERIAL_UPDATES_PREFERENCE).
-  material_updates: 'materialUpdates',
-  comments: 'comments',
-};
-
-/** The effective preferences from the stored object: each kind stored or its default. */
-export function fromStored(stored: unknown): NotificationPreferences {
-  const object = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
-  const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
-  for (const kind of NOTIFICATION_KINDS) {
-    const value = object[STORED_KEY[kind]];
-    if (typeof value === 'boolean') out[kind] = value;
-  }
-  return out;
-}
+import { fromStored, STORED_KEY } from './stored-preferences';
+import { NOTIFICATION_KINDS, type NotificationPreferences } from './validation';
 
 /** The user's mail preferences, defaults filled in for kinds never chosen. */
 export async function getNotificationPreferences(userId: number): Promise<NotificationPreferences> {

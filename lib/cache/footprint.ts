@@ -73,11 +73,20 @@ function isWorldTagCode(code: string): boolean {
   return /^[a-z]{2}$/.test(code);
 }
 
-/** The seller tag of every seller with a line in the order (whose cabinet figures it counts in). */
-export async function orderSellerTags(orderId: number): Promise<string[]> {
-  const rows = await getDb()
-    .selectDistinct({ sellerId: t.orderItems.sellerId })
-    .from(t.orderItems)
-    .where(eq(t.orderItems.orderId, orderId));
-  return rows.map((row) => TAGS.seller(row.sellerId));
+/**
+ * The cabinets an order's payment or refund changes: each seller's figures, and the buyer's own
+ * pages kept rendered (their folders of bought materials), which no write of theirs expires
+ * when a webhook or an admin settles the order.
+ */
+export async function orderCabinetTags(orderId: number): Promise<string[]> {
+  const [sellers, [order]] = await Promise.all([
+    getDb()
+      .selectDistinct({ sellerId: t.orderItems.sellerId })
+      .from(t.orderItems)
+      .where(eq(t.orderItems.orderId, orderId)),
+    getDb().select({ userId: t.orders.userId }).from(t.orders).where(eq(t.orders.id, orderId)),
+  ]);
+  const tags = sellers.map((row) => TAGS.seller(row.sellerId));
+  if (order?.userId) tags.push(TAGS.accountPages(order.userId));
+  return tags;
 }

@@ -1,6 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { applyTagsLocally, publishTags } from './bus';
-import { authorFootprintTags, authorListTags, materialFootprintTags, orderSellerTags } from './footprint';
+import { authorFootprintTags, authorListTags, materialFootprintTags, orderCabinetTags } from './footprint';
 import { TAGS } from './tags';
 
 // Call these after the change has committed, never inside a transaction: the footprint is read
@@ -57,15 +57,15 @@ export async function invalidateTerms(world: string): Promise<void> {
  * under one tag per seller (`seller:<id>`), so 20 requests of a seller with 50,000 sales do not
  * each add them up again. What changes them expires the tag on every process: the seller's own
  * changes (lib/selling/seller-materials.ts) and an order that became paid or refunded
- * (`expireSellerCabinetsOfOrder`).
+ * (`expireCabinetsOfOrder`).
  */
 export async function expireSellerCabinet(sellerIds: readonly number[]): Promise<void> {
   await invalidateTags([...new Set(sellerIds)].map((id) => TAGS.seller(id)));
 }
 
-/** The cabinets of every seller with a line in `orderId`. */
-export async function expireSellerCabinetsOfOrder(orderId: number): Promise<void> {
-  await invalidateTags(await orderSellerTags(orderId));
+/** The cabinets of every seller with a line in `orderId`, and the buyer's own pages. */
+export async function expireCabinetsOfOrder(orderId: number): Promise<void> {
+  await invalidateTags(await orderCabinetTags(orderId));
 }
 
 /**

@@ -20,7 +20,8 @@ import { getMessages } from '@/lib/i18n/messages';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { getQueue } from '@/lib/jobs/queue';
 import { defineJob, MAIL_JOB_RULES, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
-import { sendMail } from '@/lib/mail/mailer';
+import { sendMail, type OutgoingMail } from '@/lib/mail/mailer';
+import { listUnsubscribeHeaders } from '@/lib/subscriptions/mail-links';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { fill } from '@/lib/text/fill';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
@@ -292,7 +293,7 @@ export async function renderAbandonedCartMail(
   cartId: number,
   token: string,
   now: Date = new Date(),
-): Promise<{ to: string; subject: string; text: string } | null> {
+): Promise<OutgoingMail | null> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -336,7 +337,9 @@ export async function renderAbandonedCartMail(
     '',
     texts.signature,
   ].join('\n');
-  return { to: row.email, subject: texts.subject, text };
+  // The mail client's own "unsubscribe" (RFC 8058): marketing mail off, by the token alone.
+  const headers = listUnsubscribeHeaders(world.code, { partition: 'mailing', userId: row.userId }, now.getTime());
+  return { to: row.email, subject: texts.subject, text, headers };
 }
 
 /**

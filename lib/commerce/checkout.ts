@@ -18,7 +18,7 @@ import { findBuyerOrder, toOrderView, type OrderView } from './order-view';
 import { PLATFORM } from './platform';
 import { cardPaymentUrl } from './stripe';
 import { redemptionsBy } from './vouchers';
-import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
+import { expireCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 /** How an order is paid. `free` is chosen by the server when nothing is left to pay. */
 export const PAYMENT_PROVIDERS = ['invoice', 'card', 'free', 'test'] as const;
@@ -261,7 +261,7 @@ async function placeOrder(
   });
   crashPoint('checkout:after-commit');
   if (made) {
-    if (made.status === 'paid') await expireSellerCabinetsOfOrder(made.id);
+    if (made.status === 'paid') await expireCabinetsOfOrder(made.id);
     return { order: made, created: true };
   }
   const winner = await findByKey(db, input.userId, input.idempotencyKey);
@@ -402,7 +402,7 @@ export async function claimFreeMaterial(
     return order;
   });
   if (made) {
-    await expireSellerCabinetsOfOrder(made.id);
+    await expireCabinetsOfOrder(made.id);
     return { order: made, created: true };
   }
   const winner = await findByKey(db, userId, key);

@@ -7,7 +7,7 @@ import { currencyExponent } from '@/lib/money/money';
 import { acceptPayment, type PaymentArrival } from './payment-arrival';
 import { lockBuyerAndOrder } from './locks';
 import { refundLines } from './refund-lines';
-import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
+import { expireCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 type OrderRow = typeof t.orders.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function recordPayment(
   if (amountMinor !== order.totalMinor)
     throw new AppError('conflict', undefined, { reason: 'amount_mismatch', expected: order.totalMinor });
   const arrival = await db.transaction((tx) => acceptPayment(tx as unknown as Database, order.id, now));
-  if (arrival.outcome !== 'none') await expireSellerCabinetsOfOrder(order.id);
+  if (arrival.outcome !== 'none') await expireCabinetsOfOrder(order.id);
   const [after] = await db.select().from(t.orders).where(eq(t.orders.id, order.id));
   return { order: after!, fulfilled: arrival.outcome !== 'none', arrival };
 }
@@ -202,6 +202,6 @@ export async function refundOrder(
     return { order: after!, refunded: chosen.map((item) => item.id), ...done };
   });
   // The sellers' figures show the refund.
-  await expireSellerCabinetsOfOrder(orderId);
+  await expireCabinetsOfOrder(orderId);
   return refunded;
 }

@@ -14,7 +14,7 @@ import { crashPoint } from './crash-points';
 import { lockBuyerAndOrder } from './locks';
 import { acceptPayment } from './payment-arrival';
 import { getStripe } from './stripe-client';
-import { expireSellerCabinetsOfOrder } from '@/lib/cache/invalidate';
+import { expireCabinetsOfOrder } from '@/lib/cache/invalidate';
 
 type OrderRow = typeof t.orders.$inferSelect;
 
@@ -168,6 +168,6 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { handled };
   });
   crashPoint('webhook:after-commit');
-  if (outcome.handled) await expireSellerCabinetsOfOrder(orderId);
+  if (outcome.handled) await expireCabinetsOfOrder(orderId);
   return outcome;
 }

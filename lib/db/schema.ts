@@ -5,8 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -265,6 +267,8 @@ export const materials = pgTable(
     index('materials_world_created').on(t.world, t.createdAt),
     index('materials_world_sales').on(t.world, t.salesCount),
     index('materials_author').on(t.authorId),
+    // The follower digest reads a day's first publications (lib/subscriptions/follower-digest.ts).
+    index('materials_published').on(t.publishedAt),
   ],
 );
 
@@ -290,6 +294,59 @@ export const favourites = pgTable(
     index('favourites_material').on(t.materialId),
   ],
 );
+
+/**
+ * A teacher's folders, one tree per kind (`folder_type`: purchased, own, favorite) by `parent_id`.
+ * Deleting a folder deletes its subfolders (the foreign key) and their placements, never a
+ * material. Moves run under the account's row lock, so no two moves together can make a cycle.
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'purchased' | 'own' | 'favorite'. */
+    folderType: text('folder_type').notNull(),
+    title: text('title').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    isArchive: boolean('is_archive').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('folders_user_type').on(t.userId, t.folderType, t.parentId),
+    index('folders_parent').on(t.parentId),
+    check('folders_type', sql`${t.folderType} IN ('purchased', 'own', 'favorite')`),
+    check('folders_not_own_parent', sql`${t.parentId} IS NULL OR ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** Which materials a folder holds (`folders_materials`). */
+export const folderMaterials = pgTable(
+  'folder_materials',
+  {
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.materialId] }), index('folder_materials_material').on(t.materialId)],
+);
+
+/**
+ * The days whose follower digest was started (lib/subscriptions/follower-digest.ts): the row is
+ * written in the transaction that queues the day's fan-out, so the hourly job starts each day
+ * once across processes and restarts, however long the queue keeps finished jobs.
+ */
+export const followerDigestDays = pgTable('follower_digest_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Files of a material by type: material_file, sources, cover. */
 export const materialFiles = pgTable(

@@ -14,12 +14,21 @@ export const SECRET_PATH_PARAMS: Partial<Record<RouteId, string>> = {
 
 /**
  * Routes whose path carries a mailed token the server itself needs to render the page (the
- * abandoned-cart link lists the cart it opens, a free material's link makes its download link):
+ * abandoned-cart link lists the cart it opens, a free material's link makes its download link,
+ * an unsubscribe link does what it says):
  * not masked, and no other site is ever sent the address as Referer. `same-origin`, not
  * `no-referrer`: a browser sends `Origin: null` with a form posted from a no-referrer page,
  * which the cross-site check rightly refuses, and the restore button is such a form.
  */
-export const SERVER_READ_SECRET_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['abandoned-cart', 'free-download']);
+export const SERVER_READ_SECRET_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'abandoned-cart',
+  'free-download',
+  // The unsubscribe and unfollow links: the undo is such a form (lib/subscriptions/mail-links.ts).
+  'unsubscribe',
+  'mailing-unsubscribe',
+  'unfollow-author',
+  'unsubscribe-by-link',
+]);
 
 /** What the server renders in place of the secret. */
 export const SECRET_PLACEHOLDER = '-';

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe of the mails a user can turn off). */
+  headers?: Record<string, string>;
 }
 
 let transport: Transporter | undefined;

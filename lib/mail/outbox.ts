@@ -8,6 +8,9 @@ export interface OutboxMail {
   subject: string;
   /** The decoded plain-text part. */
   text: string;
+  /** RFC 2369/8058 headers, empty when the mail has none. */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
 }
 
 function decodeQuotedPrintable(value: string): string {
@@ -57,7 +60,7 @@ function splitPart(raw: string): { headers: string; body: string } {
 }
 
 function headerOf(headers: string, name: string): string {
-  const match = headers.match(new RegExp(`^${name}: ((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'mi'));
+  const match = headers.match(new RegExp(`^${name}:[ \\t]*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'mi'));
   return match?.[1] ? match[1].replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
@@ -85,5 +88,7 @@ function parseEml(file: string): OutboxMail {
     to: decodeHeader(headerOf(headers, 'To')),
     subject: decodeHeader(headerOf(headers, 'Subject')),
     text: text.trim(),
+    listUnsubscribe: headerOf(headers, 'List-Unsubscribe'),
+    listUnsubscribePost: headerOf(headers, 'List-Unsubscribe-Post'),
   };
 }

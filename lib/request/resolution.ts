@@ -24,6 +24,9 @@ export const RESOLUTION_HEADER = 'x-kreide-resolution';
  * exception, the favourites page: its list is the account's own (every heart, remove and merge
  * expires it), but its cards show other people's materials, whose title or price an author's
  * change reaches only after PRIVATE_PAGE_TTL_MS (60 s); the cart and payment show them fresh.
+ * The folder page likewise: folders, placements, favourites and own materials are the account's
+ * writes, a purchase or refund expires the buyer's pages (lib/cache/footprint.ts
+ * orderCabinetTags), and only other people's titles and visibility wait for the 60 s.
  */
 export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'cabinet-materials',
@@ -33,6 +36,7 @@ export const PRIVATELY_CACHED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
   'cabinet-evaluation',
   'cabinet-fees',
   'favourites',
+  'cabinet-folders',
 ]);
 
 /**

@@ -173,3 +173,16 @@ export async function searchMaterials(world: WorldCode, params: SearchParams): P
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }
+
+/**
+ * The ids of a search's first `limit` materials, in its order, without facets or correction (what
+ * "add all materials of this search to a folder" takes: the results as the page showed them).
+ */
+export async function searchMaterialIds(world: WorldCode, params: SearchParams, limit: number): Promise<number[]> {
+  const text = params.q.trim();
+  const sort = params.sort ?? (text ? 'relevance' : 'bestseller');
+  const rows = await getDb().execute<{ id: number }>(
+    sql`SELECT m.id FROM materials m WHERE ${whereClause(world, params, text)} ORDER BY ${orderClause(sort, world, text)} LIMIT ${limit}`,
+  );
+  return rows.rows.map((row) => Number(row.id));
+}

@@ -17,7 +17,8 @@ import { enqueueMany } from '@/lib/jobs/enqueue';
 import { defineFanOut } from '@/lib/jobs/fan-out';
 import { stableJobId } from '@/lib/jobs/periodic';
 import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
-import { sendMail } from '@/lib/mail/mailer';
+import { sendMail, type OutgoingMail } from '@/lib/mail/mailer';
+import { listUnsubscribeHeaders } from '@/lib/subscriptions/mail-links';
 import { fill } from '@/lib/text/fill';
 import { getWorldOrDefault } from '@/lib/worlds/worlds';
 
@@ -44,7 +45,7 @@ export async function renderVersionMail(
   materialId: number,
   versionId: number,
   userId: number,
-): Promise<{ to: string; subject: string; text: string } | null> {
+): Promise<OutgoingMail | null> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -96,7 +97,9 @@ export async function renderVersionMail(
     '',
     fill(texts.settings, { link: absoluteLink(world.code, 'cabinet-notifications') }),
   ].join('\n');
-  return { to: buyer.email, subject: fill(texts.subject, values), text };
+  // The mail client's own "unsubscribe" (RFC 8058): these mails off, by the token alone.
+  const headers = listUnsubscribeHeaders(world.code, { partition: 'notifications', userId, kind: 'material_updates' });
+  return { to: buyer.email, subject: fill(texts.subject, values), text, headers };
 }
 
 /** One buyer's mail; reads everything when it runs, so the stored job holds no address. */

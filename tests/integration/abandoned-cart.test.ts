@@ -257,6 +257,9 @@ describe(`abandoned-cart sweep on ${BACKEND}`, () => {
     const germanToken = tokenOf(german.text, /http:\/\/localhost:3000\/de\/warenkorb-wiederherstellen\/([\w-]{43})\n/);
     expect(german.text.match(/https?:\/\/\S+/)![0]).toContain('/de/warenkorb-wiederherstellen/');
     expect(german.text).toContain('/de/konto/benachrichtigungen');
+    // The mail client's one-click unsubscribe (RFC 8058) turns marketing mail off.
+    expect(german.listUnsubscribe).toMatch(/^<http:\/\/localhost:3000\/api\/v1\/subscriptions\/mailing\/[^>]+>$/);
+    expect(german.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
     expect((await findRestoreCart(germanToken))?.id).toBe(leftCartId);
     const jobs = await getDb().execute<{ data: Record<string, unknown> }>(
       sql`SELECT data FROM pgboss.job WHERE name = 'abandoned-cart-mail'`,

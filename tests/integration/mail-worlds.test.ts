@@ -120,6 +120,7 @@ describe(`mails in the world of what they are about on ${BACKEND}`, () => {
     await enqueue(versionMailJob, { materialId: material!.id, versionId: version!.id, userId: buyer.id });
     const sent = await newestTo(buyer.email, ['cabinet-materials', 'newVersionMail', 'subject'], 'gr');
     expectInWorld(sent, 'gr', ['cabinet-materials', 'newVersionMail', 'subject']);
+    expect(sent.listUnsubscribe).toMatch(/\/api\/v1\/subscriptions\/notifications\/[^>]+\?world=gr>$/);
   });
 
   // Each account mail, triggered from a page of another world than the account's.

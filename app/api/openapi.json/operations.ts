@@ -10,6 +10,7 @@ import * as v1CartRestoreForm from '../v1/cart/restore/form/route';
 import * as v1CartView from '../v1/cart/view/route';
 import * as v1CartVoucher from '../v1/cart/voucher/route';
 import * as v1Filters from '../v1/filters/route';
+import * as v1SubscriptionsPartitionToken from '../v1/subscriptions/[partition]/[token]/route';
 import * as v1Subscriptions from '../v1/subscriptions/route';
 import * as v1UserDetails from '../v1/user/details/route';
 import * as v1User from '../v1/user/route';
@@ -32,8 +33,19 @@ import * as v3AdminVouchers from '../v3/admin/vouchers/route';
 import * as v3BankDetails from '../v3/bank-details/route';
 import * as v3DownloadsMaterialId from '../v3/downloads/[materialId]/route';
 import * as v3DownloadsFile from '../v3/downloads/file/route';
+import * as v3ElasticIndexerAnonymousWishlistQuery from '../v3/elastic-indexer/anonymous-wishlist/query/route';
+import * as v3ElasticIndexerWishlistQuery from '../v3/elastic-indexer/wishlist/query/route';
 import * as v3EmailChangeConfirm from '../v3/email-change/confirm/route';
 import * as v3EmailChangeRequest from '../v3/email-change/request/route';
+import * as v3FoldersMaterialsIdSync from '../v3/folders/materials/[id]/sync/route';
+import * as v3FoldersMaterialsAddByQuery from '../v3/folders/materials/add-by-query/route';
+import * as v3FoldersPublicArchiveAddByQuery from '../v3/folders/public/archive/add-by-query/route';
+import * as v3FoldersPublicArchiveDeleteByQuery from '../v3/folders/public/archive/delete-by-query/route';
+import * as v3FoldersPublicCreate from '../v3/folders/public/create/route';
+import * as v3FoldersPublicDeleteByQuery from '../v3/folders/public/delete-by-query/route';
+import * as v3FoldersPublicMaterialsQuery from '../v3/folders/public/materials/query/route';
+import * as v3FoldersPublicQuery from '../v3/folders/public/query/route';
+import * as v3FoldersPublicUpdateByQuery from '../v3/folders/public/update-by-query/route';
 import * as v3InvoicesIdPdf from '../v3/invoices/[id]/pdf/route';
 import * as v3Invoices from '../v3/invoices/route';
 import * as v3LocationGetCountry from '../v3/location/get-country/route';
@@ -99,8 +111,6 @@ import * as v3SellerPosts from '../v3/seller/posts/route';
 import * as v3SellerSalesOrderItemId from '../v3/seller/sales/[orderItemId]/route';
 import * as v3SellerSalesExport from '../v3/seller/sales/export/route';
 import * as v3SellerSales from '../v3/seller/sales/route';
-import * as v3ElasticAnonymousWishlist from '../v3/elastic-indexer/anonymous-wishlist/query/route';
-import * as v3ElasticWishlist from '../v3/elastic-indexer/wishlist/query/route';
 import * as v3SubscriptionsAnonymousList from '../v3/subscriptions/anonymous/list/route';
 import * as v3SubscriptionsAnonymousPersist from '../v3/subscriptions/anonymous/persist/route';
 import * as v3SubscriptionsAnonymousSubscribe from '../v3/subscriptions/anonymous/subscribe/route';
@@ -129,6 +139,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v1/cart/view', module: v1CartView },
   { path: '/api/v1/cart/voucher', module: v1CartVoucher },
   { path: '/api/v1/filters', module: v1Filters },
+  { path: '/api/v1/subscriptions/{partition}/{token}', module: v1SubscriptionsPartitionToken },
   { path: '/api/v1/subscriptions', module: v1Subscriptions },
   { path: '/api/v1/user/details', module: v1UserDetails },
   { path: '/api/v1/user', module: v1User },
@@ -151,8 +162,19 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/bank-details', module: v3BankDetails },
   { path: '/api/v3/downloads/{materialId}', module: v3DownloadsMaterialId },
   { path: '/api/v3/downloads/file', module: v3DownloadsFile },
+  { path: '/api/v3/elastic-indexer/anonymous-wishlist/query', module: v3ElasticIndexerAnonymousWishlistQuery },
+  { path: '/api/v3/elastic-indexer/wishlist/query', module: v3ElasticIndexerWishlistQuery },
   { path: '/api/v3/email-change/confirm', module: v3EmailChangeConfirm },
   { path: '/api/v3/email-change/request', module: v3EmailChangeRequest },
+  { path: '/api/v3/folders/materials/{id}/sync', module: v3FoldersMaterialsIdSync },
+  { path: '/api/v3/folders/materials/add-by-query', module: v3FoldersMaterialsAddByQuery },
+  { path: '/api/v3/folders/public/archive/add-by-query', module: v3FoldersPublicArchiveAddByQuery },
+  { path: '/api/v3/folders/public/archive/delete-by-query', module: v3FoldersPublicArchiveDeleteByQuery },
+  { path: '/api/v3/folders/public/create', module: v3FoldersPublicCreate },
+  { path: '/api/v3/folders/public/delete-by-query', module: v3FoldersPublicDeleteByQuery },
+  { path: '/api/v3/folders/public/materials/query', module: v3FoldersPublicMaterialsQuery },
+  { path: '/api/v3/folders/public/query', module: v3FoldersPublicQuery },
+  { path: '/api/v3/folders/public/update-by-query', module: v3FoldersPublicUpdateByQuery },
   { path: '/api/v3/invoices/{id}/pdf', module: v3InvoicesIdPdf },
   { path: '/api/v3/invoices', module: v3Invoices },
   { path: '/api/v3/location/get-country', module: v3LocationGetCountry },
@@ -227,8 +249,6 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/sales/{orderItemId}', module: v3SellerSalesOrderItemId },
   { path: '/api/v3/seller/sales/export', module: v3SellerSalesExport },
   { path: '/api/v3/seller/sales', module: v3SellerSales },
-  { path: '/api/v3/elastic-indexer/anonymous-wishlist/query', module: v3ElasticAnonymousWishlist },
-  { path: '/api/v3/elastic-indexer/wishlist/query', module: v3ElasticWishlist },
   { path: '/api/v3/subscriptions/anonymous/list', module: v3SubscriptionsAnonymousList },
   { path: '/api/v3/subscriptions/anonymous/persist', module: v3SubscriptionsAnonymousPersist },
   { path: '/api/v3/subscriptions/anonymous/subscribe', module: v3SubscriptionsAnonymousSubscribe },

@@ -9,6 +9,7 @@ const sharePages = () => import('@/components/selling/share-pages');
 /** The signed-in teacher's cabinet: purchases, settings and the seller's pages. */
 export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-bought': () => import('@/components/commerce/bought-materials-page').then((m) => m.BoughtMaterialsPage),
+  'cabinet-folders': () => import('@/components/folders/folders-page').then((m) => m.FoldersPage),
   'cabinet-invoices': () => import('@/components/commerce/invoices-page').then((m) => m.InvoicesPage),
   'cabinet-credit': () => import('@/components/commerce/credit-page').then((m) => m.CreditPage),
   'cabinet-change-email': () => accountPages().then((m) => m.ChangeEmailPage),

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'sledvani',
   'konto-loeschen': 'iztrivane-na-profil',
+  ordner: 'papki',
   autorenseite: 'avtorska-stranitsa',
   verwaltung: 'administratsiya',
   warteschlange: 'opashka',

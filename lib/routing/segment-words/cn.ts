@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'dongtai',
   folgt: 'guanzhu',
   'konto-loeschen': 'zhuxiao-zhanghu',
+  ordner: 'wenjianjia',
   autorenseite: 'zuozhe-zhuye',
   verwaltung: 'guanli',
   warteschlange: 'renwu-duilie',

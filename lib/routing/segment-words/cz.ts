@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivita',
   folgt: 'sledovani',
   'konto-loeschen': 'zruseni-uctu',
+  ordner: 'slozky',
   autorenseite: 'autorska-stranka',
   verwaltung: 'sprava',
   warteschlange: 'fronta-uloh',

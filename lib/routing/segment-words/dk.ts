@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foelger',
   'konto-loeschen': 'slet-konto',
+  ordner: 'mapper',
   autorenseite: 'forfatterside',
   verwaltung: 'administration',
   warteschlange: 'jobkoe',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'actividad',
   folgt: 'siguiendo',
   'konto-loeschen': 'eliminar-cuenta',
+  ordner: 'carpetas',
   autorenseite: 'pagina-autor',
   verwaltung: 'admin',
   warteschlange: 'cola-de-tareas',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktiivisuus',
   folgt: 'seuratut',
   'konto-loeschen': 'poista-tili',
+  ordner: 'kansiot',
   autorenseite: 'tekijasivu',
   verwaltung: 'hallinta',
   warteschlange: 'tyojono',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'activite',
   folgt: 'abonnements',
   'konto-loeschen': 'supprimer-compte',
+  ordner: 'dossiers',
   autorenseite: 'page-auteur',
   verwaltung: 'admin',
   warteschlange: 'file-de-taches',

@@ -105,6 +105,7 @@ export const GERMAN_WORDS = [
   'folgt',
   'konto-loeschen',
   'autorenseite',
+  'ordner',
 ] as const;
 
 export type GermanWord = (typeof GERMAN_WORDS)[number];

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'drastiriotita',
   folgt: 'akolouthei',
   'konto-loeschen': 'diagrafi-logariasmou',
+  ordner: 'fakeloi',
   autorenseite: 'selida-syggrafea',
   verwaltung: 'diaxeirisi',
   warteschlange: 'oura-ergasion',

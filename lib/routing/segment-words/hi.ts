@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'gatividhi',
   folgt: 'follow-kar-rahe',
   'konto-loeschen': 'khata-hatayein',
+  ordner: 'folder',
   autorenseite: 'lekhak-prishth',
   verwaltung: 'prabandhan',
   warteschlange: 'karya-katar',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'pracenja',
   'konto-loeschen': 'brisanje-racuna',
+  ordner: 'mape',
   autorenseite: 'autorska-stranica',
   verwaltung: 'administracija',
   warteschlange: 'red-poslova',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitas',
   folgt: 'kovetettek',
   'konto-loeschen': 'fiok-torlese',
+  ordner: 'mappak',
   autorenseite: 'szerzoi-oldal',
   verwaltung: 'adminisztracio',
   warteschlange: 'feladatsor',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitas',
   folgt: 'diikuti',
   'konto-loeschen': 'hapus-akun',
+  ordner: 'folder',
   autorenseite: 'halaman-penulis',
   verwaltung: 'admin',
   warteschlange: 'antrean-tugas',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'attivita',
   folgt: 'seguiti',
   'konto-loeschen': 'elimina-account',
+  ordner: 'cartelle',
   autorenseite: 'pagina-autore',
   verwaltung: 'amministrazione',
   warteschlange: 'coda-lavori',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'akutibiti',
   folgt: 'foro-chu',
   'konto-loeschen': 'akaunto-sakujo',
+  ordner: 'foruda',
   autorenseite: 'sakusha-peji',
   verwaltung: 'kanri',
   warteschlange: 'jobu-kyu',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'hwaldong',
   folgt: 'pallouing',
   'konto-loeschen': 'gyejeong-sakje',
+  ordner: 'poldeo',
   autorenseite: 'jakka-peiji',
   verwaltung: 'gwanri',
   warteschlange: 'jakeop-dae-gi-yeol',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'belsendilik',
   folgt: 'zhazylymdar',
   'konto-loeschen': 'akkauntty-zhoiu',
+  ordner: 'qaltalar',
   autorenseite: 'avtor-paraqshasy',
   verwaltung: 'basqaru',
   warteschlange: 'tapsyrmalar-kezegi',

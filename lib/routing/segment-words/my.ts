@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktiviti',
   folgt: 'diikuti',
   'konto-loeschen': 'padam-akaun',
+  ordner: 'folder',
   autorenseite: 'halaman-pengarang',
   verwaltung: 'pentadbiran',
   warteschlange: 'baris-gilir-tugas',

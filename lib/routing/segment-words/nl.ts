@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'activiteit',
   folgt: 'volgend',
   'konto-loeschen': 'account-verwijderen',
+  ordner: 'mappen',
   autorenseite: 'auteurspagina',
   verwaltung: 'beheer',
   warteschlange: 'taakwachtrij',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'folger',
   'konto-loeschen': 'slett-konto',
+  ordner: 'mapper',
   autorenseite: 'forfatterside',
   verwaltung: 'administrasjon',
   warteschlange: 'jobbko',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktywnosc',
   folgt: 'obserwowani',
   'konto-loeschen': 'usun-konto',
+  ordner: 'foldery',
   autorenseite: 'strona-autora',
   verwaltung: 'administracja',
   warteschlange: 'kolejka-zadan',

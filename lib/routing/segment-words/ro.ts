@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'activitate',
   folgt: 'urmariti',
   'konto-loeschen': 'sterge-cont',
+  ordner: 'dosare',
   autorenseite: 'pagina-autorului',
   verwaltung: 'administrare',
   warteschlange: 'coada-sarcini',

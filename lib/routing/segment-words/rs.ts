@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivnost',
   folgt: 'pracenja',
   'konto-loeschen': 'brisanje-naloga',
+  ordner: 'fascikle',
   autorenseite: 'autorska-stranica',
   verwaltung: 'administracija',
   warteschlange: 'red-zadataka',

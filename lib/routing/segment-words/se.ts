@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivitet',
   folgt: 'foljer',
   'konto-loeschen': 'radera-konto',
+  ordner: 'mappar',
   autorenseite: 'forfattarsida',
   verwaltung: 'administration',
   warteschlange: 'jobbko',

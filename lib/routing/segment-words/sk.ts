@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktivita',
   folgt: 'sledovane',
   'konto-loeschen': 'zrusenie-uctu',
+  ordner: 'priecinky',
   autorenseite: 'autorska-stranka',
   verwaltung: 'sprava',
   warteschlange: 'front-uloh',

@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'kitchakam',
   folgt: 'kam-lang-tittam',
   'konto-loeschen': 'lop-banchi',
+  ordner: 'folder',
   autorenseite: 'na-phu-khian',
   verwaltung: 'kan-borihan',
   warteschlange: 'khiu-ngan',

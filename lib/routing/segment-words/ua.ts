@@ -101,6 +101,7 @@ export const words: WorldWords = {
   aktivitaet: 'aktyvnist',
   folgt: 'vidstezhuiete',
   'konto-loeschen': 'vydalyty-oblikovyi-zapys',
+  ordner: 'papky',
   autorenseite: 'storinka-avtora',
   verwaltung: 'administruvannia',
   warteschlange: 'cherha-zavdan',

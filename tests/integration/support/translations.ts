@@ -18,9 +18,15 @@ export function translateInto(language: Language): void {
   currentLanguage = language;
 }
 
+/** The message (a text or a group of them) at `namespace.key`; a namespace may be nested (`favorites.folders`). */
+function nodeAt(language: Language, namespace: string, key: string): string | Messages | undefined {
+  let node: string | Messages | undefined = getMessages(language);
+  for (const part of `${namespace}.${key}`.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return node;
+}
+
 function lookUp(language: Language, namespace: string, key: string): string | undefined {
-  let node: string | Messages | undefined = getMessages(language)[namespace];
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  const node = nodeAt(language, namespace, key);
   return typeof node === 'string' ? node : undefined;
 }
 
@@ -41,7 +47,7 @@ function translator(language: Language, namespace: string) {
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   };
   // `t.raw(key)`: the text as written, its placeholders left for the browser to fill in.
-  return Object.assign(translate, { raw: (key: string) => lookUp(language, namespace, key) ?? `${namespace}.${key}` });
+  return Object.assign(translate, { raw: (key: string) => nodeAt(language, namespace, key) ?? `${namespace}.${key}` });
 }
 
 /** Stands in for the parts of `next-intl/server` that the app's server components use. */

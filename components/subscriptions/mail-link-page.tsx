@@ -1,0 +1,110 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { AreaPageProps } from '@/components/areas/lazy-view';
+import { routeMetadata } from '@/components/pages/shell-page';
+import type { PageView } from '@/components/pages/types';
+import { errorMessage } from '@/lib/errors/messages';
+import { SUBSCRIPTION_LIMITS } from '@/lib/subscriptions/limits';
+import { applyMailLink, mailLinkState, type MailLinkState } from '@/lib/subscriptions/mail-link-actions';
+import { MAIL_LINK_ERRORS, mailLinkTokenSchema, type MailLinkError } from '@/lib/subscriptions/mail-link-form';
+import { MAIL_LINK_PARTITIONS, MAIL_LINK_ROUTES, readMailLinkToken } from '@/lib/subscriptions/mail-links';
+import { pathFor } from '@/lib/routing/localized-routes';
+import { fill } from '@/lib/text/fill';
+import styles from '@/components/commerce/commerce.module.css';
+
+/** A query word the page knows, or null (never the request's text). */
+function pick<T extends string>(value: unknown, known: readonly T[]): T | null {
+  return typeof value === 'string' ? (known.find((word) => word === value) ?? null) : null;
+}
+
+/**
+ * The pages a mail's links open (routes `unsubscribe`, `mailing-unsubscribe`, `unfollow-author`,
+ * `unsubscribe-by-link`): opened from the mail, the page does the link's one thing at once
+ * (unsubscribing twice changes nothing) and says what it did, with a form that undoes it.
+ * After that form (`?state=on|off`, `?error=`) the page only shows the stored state. It names
+ * no account, no address, no name: a forwarded mail tells its reader nothing new. Rendered per
+ * request, `noindex`, `Referrer-Policy: same-origin` (lib/http/secret-paths.ts), so the undo
+ * form's post carries our Origin.
+ */
+export const MailLinkPage: PageView<AreaPageProps> = {
+  metadata: routeMetadata,
+  async render({ world, route, params, query }) {
+    const meta = await getTranslations('meta');
+    const t = await getTranslations('favorites.mailLinks');
+    const settings = await getTranslations('cabinet-settings.notifications');
+    const partition = MAIL_LINK_PARTITIONS.find((known) => MAIL_LINK_ROUTES[known] === route.id)!;
+    const token = mailLinkTokenSchema.safeParse(params.token);
+    const link = token.success ? readMailLinkToken(partition, token.data) : null;
+    const shownOnly = pick(query.state, ['on', 'off'] as const) !== null;
+    const refusal: MailLinkError | null = pick(query.error, MAIL_LINK_ERRORS);
+    let state: MailLinkState | null = null;
+    if (link) state = shownOnly || refusal ? await mailLinkState(link) : await applyMailLink(link, 'unsubscribe');
+
+    const settingsLink = (
+      <p>
+        <Link href={pathFor(world.code, 'cabinet-notifications')}>{t('settings')}</Link>
+      </p>
+    );
+    if (!state || !token.success)
+      return (
+        <section className={styles.page} data-route={route.id} data-state="invalid">
+          <h1>{meta(`routes.${route.id}.title`)}</h1>
+          <p role="alert">{t('invalid')}</p>
+          {settingsLink}
+        </section>
+      );
+
+    const texts = t.raw(partition) as Record<'off' | 'on' | 'undo' | 'redo', string>;
+    const kindName = (kind: string) => settings(kind);
+    const values: Record<string, string> = {};
+    if (state.partition === 'notifications') values.kind = kindName(state.kind);
+    if (state.partition === 'authors') values.author = state.author.name;
+    if (state.partition === 'all') values.kinds = state.on.map(kindName).join(', ');
+    const action = `/api/v1/subscriptions/${partition}/${token.data}?world=${world.code}`;
+    const refusalText =
+      refusal && refusal !== 'mail_link_invalid'
+        ? errorMessage(world.code, refusal === 'follows_full' ? 'conflict' : 'not_found', {
+            reason: refusal,
+            limit: SUBSCRIPTION_LIMITS.followsPerAccount,
+          })
+        : null;
+
+    return (
+      <section
+        className={styles.page}
+        data-route={route.id}
+        data-state={state.subscribed ? 'subscribed' : 'unsubscribed'}
+      >
+        <h1>{meta(`routes.${route.id}.title`)}</h1>
+        {refusalText ? (
+          <p role="alert" className={styles.error}>
+            {refusalText}
+          </p>
+        ) : null}
+        <p role="status" data-testid="mail-link-done">
+          {fill(state.subscribed ? texts.on : texts.off, values)}
+        </p>
+        <form method="post" action={action}>
+          <input type="hidden" name="action" value={state.subscribed ? 'unsubscribe' : 'resubscribe'} />
+          {state.partition === 'all' && !state.subscribed && state.turnedOff.length ? (
+            <input type="hidden" name="restore" value={state.turnedOff.join(',')} />
+          ) : null}
+          <button type="submit" className={styles.primary} data-testid="mail-link-undo">
+            {state.subscribed ? texts.redo : texts.undo}
+          </button>
+        </form>
+        {state.partition === 'authors' ? (
+          <p>
+            <Link
+              href={pathFor(world.code, 'author', { id: String(state.author.id), slug: state.author.slug })}
+              prefetch={false}
+            >
+              {t('toAuthor', { author: state.author.name })}
+            </Link>
+          </p>
+        ) : null}
+        {settingsLink}
+      </section>
+    );
+  },
+};
