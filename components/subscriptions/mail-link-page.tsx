@@ -5,8 +5,13 @@ import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { errorMessage } from '@/lib/errors/messages';
 import { SUBSCRIPTION_LIMITS } from '@/lib/subscriptions/limits';
-import { applyMailLink, mailLinkState, type MailLinkState } from '@/lib/subscriptions/mail-link-actions';
-import { MAIL_LINK_ERRORS, mailLinkTokenSchema, type MailLinkError } from '@/lib/subscriptions/mail-link-form';
+import { mailLinkState, type MailLinkState } from '@/lib/subscriptions/mail-link-actions';
+import {
+  MAIL_LINK_ERRORS,
+  mailLinkTokenSchema,
+  restoreSchema,
+  type MailLinkError,
+} from '@/lib/subscriptions/mail-link-form';
 import { MAIL_LINK_PARTITIONS, MAIL_LINK_ROUTES, readMailLinkToken } from '@/lib/subscriptions/mail-links';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { fill } from '@/lib/text/fill';
@@ -19,12 +24,13 @@ function pick<T extends string>(value: unknown, known: readonly T[]): T | null {
 
 /**
  * The pages a mail's links open (routes `unsubscribe`, `mailing-unsubscribe`, `unfollow-author`,
- * `unsubscribe-by-link`): opened from the mail, the page does the link's one thing at once
- * (unsubscribing twice changes nothing) and says what it did, with a form that undoes it.
- * After that form (`?state=on|off`, `?error=`) the page only shows the stored state. It names
- * no account, no address, no name: a forwarded mail tells its reader nothing new. Rendered per
- * request, `noindex`, `Referrer-Policy: same-origin` (lib/http/secret-paths.ts), so the undo
- * form's post carries our Origin.
+ * `unsubscribe-by-link`). Opening one changes nothing: mail security scanners open every link of
+ * a mail, so the page asks and its one button does the link's thing (a form post to
+ * `v1/subscriptions/{partition}/{token}`, no sign-in); the mail client's own one-click
+ * unsubscribe is the `List-Unsubscribe` header. After the post (`?state=on|off`, `?error=`) the
+ * page shows the stored state with a button that undoes it. It names no account, address or
+ * name: a forwarded mail tells its reader nothing new. Rendered per request, `noindex`,
+ * `Referrer-Policy: same-origin` (lib/http/secret-paths.ts), so its posts carry our Origin.
  */
 export const MailLinkPage: PageView<AreaPageProps> = {
   metadata: routeMetadata,
@@ -35,10 +41,11 @@ export const MailLinkPage: PageView<AreaPageProps> = {
     const partition = MAIL_LINK_PARTITIONS.find((known) => MAIL_LINK_ROUTES[known] === route.id)!;
     const token = mailLinkTokenSchema.safeParse(params.token);
     const link = token.success ? readMailLinkToken(partition, token.data) : null;
-    const shownOnly = pick(query.state, ['on', 'off'] as const) !== null;
+    // Opened from the mail (no state yet): the page asks before it changes anything.
+    const asking = pick(query.state, ['on', 'off'] as const) === null;
     const refusal: MailLinkError | null = pick(query.error, MAIL_LINK_ERRORS);
-    let state: MailLinkState | null = null;
-    if (link) state = shownOnly || refusal ? await mailLinkState(link) : await applyMailLink(link, 'unsubscribe');
+    const restore = restoreSchema.safeParse(query.restore);
+    const state: MailLinkState | null = link ? await mailLinkState(link) : null;
 
     const settingsLink = (
       <p>
@@ -54,7 +61,7 @@ export const MailLinkPage: PageView<AreaPageProps> = {
         </section>
       );
 
-    const texts = t.raw(partition) as Record<'off' | 'on' | 'undo' | 'redo', string>;
+    const texts = t.raw(partition) as Record<'ask' | 'confirm' | 'off' | 'on' | 'undo' | 'redo', string>;
     const kindName = (kind: string) => settings(kind);
     const values: Record<string, string> = {};
     if (state.partition === 'notifications') values.kind = kindName(state.kind);
@@ -82,15 +89,19 @@ export const MailLinkPage: PageView<AreaPageProps> = {
           </p>
         ) : null}
         <p role="status" data-testid="mail-link-done">
-          {fill(state.subscribed ? texts.on : texts.off, values)}
+          {fill(state.subscribed ? (asking ? texts.ask : texts.on) : texts.off, values)}
         </p>
         <form method="post" action={action}>
           <input type="hidden" name="action" value={state.subscribed ? 'unsubscribe' : 'resubscribe'} />
-          {state.partition === 'all' && !state.subscribed && state.turnedOff.length ? (
-            <input type="hidden" name="restore" value={state.turnedOff.join(',')} />
+          {state.partition === 'all' && !state.subscribed && restore.success && restore.data.length ? (
+            <input type="hidden" name="restore" value={restore.data.join(',')} />
           ) : null}
-          <button type="submit" className={styles.primary} data-testid="mail-link-undo">
-            {state.subscribed ? texts.redo : texts.undo}
+          <button
+            type="submit"
+            className={styles.primary}
+            data-testid={state.subscribed && asking ? 'mail-link-confirm' : 'mail-link-undo'}
+          >
+            {state.subscribed ? (asking ? texts.confirm : texts.redo) : texts.undo}
           </button>
         </form>
         {state.partition === 'authors' ? (

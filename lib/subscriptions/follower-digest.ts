@@ -84,7 +84,9 @@ export async function renderDigestMail(day: string, userId: number): Promise<Out
     .from(t.users)
     .leftJoin(t.accountStates, sql`${t.accountStates.userId} = ${t.users.id}`)
     .where(sql`${t.users.id} = ${userId}`);
-  if (!follower || follower.status === 'deleted' || !fromStored(follower.preferences).followed_authors) return null;
+  // Only a confirmed, active account is mailed (not one pending confirmation, blocked or deleted).
+  if (!follower || (follower.status ?? 'active') !== 'active' || !fromStored(follower.preferences).followed_authors)
+    return null;
   const world = getWorldOrDefault(follower.world);
   const rows = await db.execute<{
     id: number;

@@ -9,6 +9,8 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '@/lib/cabinet/validation';
+import { refreshPublicPages } from '@/lib/accounts/user-details';
+import { expireAccountPages } from '@/lib/cache/invalidate';
 import type { MailLink } from './mail-links';
 import { subscribe, unsubscribe } from './subscriptions';
 
@@ -37,11 +39,12 @@ async function accountExists(userId: number): Promise<boolean> {
   return Boolean(row) && row!.status !== 'deleted';
 }
 
+/** The author a link names while they are one (a seller), as a follow would require. */
 async function authorOf(authorId: number) {
   const [row] = await getDb()
     .select({ id: t.users.id, name: t.users.publicName, slug: t.users.slug })
     .from(t.users)
-    .where(eq(t.users.id, authorId));
+    .where(and(eq(t.users.id, authorId), eq(t.users.isSeller, true)));
   return row ?? null;
 }
 
@@ -91,6 +94,21 @@ export async function applyMailLink(
   restore?: readonly NotificationKind[],
 ): Promise<MailLinkState | null> {
   if (!(await accountExists(link.userId))) return null;
+  const state = await applyToAccount(link, action, restore);
+  // No session wrote this, so the handler expires nothing: the account's pages kept rendered
+  // (favourites, settings) go here, and an author's public follower count with a follow.
+  if (state) {
+    await expireAccountPages(link.userId);
+    if (link.partition === 'authors') refreshPublicPages(link.authorId, { catalogue: false });
+  }
+  return state;
+}
+
+async function applyToAccount(
+  link: MailLink,
+  action: MailLinkAction,
+  restore?: readonly NotificationKind[],
+): Promise<MailLinkState | null> {
   const on = action === 'resubscribe';
   switch (link.partition) {
     case 'authors': {

@@ -127,6 +127,9 @@ describe(`follower digest on ${BACKEND}`, () => {
     const optedOut = await teacher('de');
     const greek = await teacher('gr');
     const nobody = await teacher('de');
+    const pending = await teacher('de');
+    await getDb().update(t.accountStates).set({ status: 'pending' }).where(eq(t.accountStates.userId, pending.id));
+    await follow(pending.id, busy!);
     for (const authorId of [busy!, quiet!]) await follow(reader.id, authorId);
     await follow(optedOut.id, busy!);
     await follow(greek.id, greekAuthor!);
@@ -169,6 +172,7 @@ describe(`follower digest on ${BACKEND}`, () => {
 
     expect(mailsTo(optedOut.email, before)).toEqual([]);
     expect(mailsTo(nobody.email, before)).toEqual([]);
+    expect(mailsTo(pending.email, before)).toEqual([]);
     // The Greek teacher reads Greek and only the materials of the Greek world.
     const [greekDigest] = mailsTo(greek.email, before);
     expect(greekDigest!.text.split('\n').filter((line) => line.startsWith('• '))).toHaveLength(greekIds.length);
@@ -252,6 +256,11 @@ describe(`follower digest on ${BACKEND}`, () => {
       const response = await postLink('authors', valid, fields);
       expect(response.status).toBe(400);
     }
+    const json = await callRoute(mailLink, `/api/v1/subscriptions/authors/${valid}?world=de`, {
+      body: { action: 'unsubscribe' },
+      params: { partition: 'authors', token: valid },
+    });
+    expect(json.status).toBe(400);
     expect(await followsOf(reader.id, authorId!)).toBe(1);
     // A token made two years ago still works: links keep working for at least a year.
     const old = createMailLinkToken(
@@ -279,15 +288,26 @@ describe(`follower digest on ${BACKEND}`, () => {
     const countBefore = await followers();
     const token = createMailLinkToken({ partition: 'authors', userId: reader.id, authorId: authorId! });
 
+    // Opening the link changes nothing (mail scanners open every link): the page asks.
     const page = await renderLinkPage('it', 'unfollow-author', token);
-    expect(page).toContain('data-state="unsubscribed"');
-    expect(await followsOf(reader.id, authorId!)).toBe(0);
-    expect(await followers()).toBe(countBefore - 1);
+    expect(page).toContain('data-state="subscribed"');
+    expect(page).toContain('data-testid="mail-link-confirm"');
+    expect(await followsOf(reader.id, authorId!)).toBe(1);
     // The page names the author and nothing of the reader.
     expect(page).not.toContain(reader.email);
     expect(page).not.toContain('Digest Reader');
     expect(page).toContain(`action="/api/v1/subscriptions/authors/${token}?world=it"`);
-    expect(page).toContain('name="action" value="resubscribe"');
+    expect(page).toContain('name="action" value="unsubscribe"');
+
+    // Its button: a plain form post, no session, no Origin needed to unsubscribe.
+    const confirmed = await postLink('authors', token, { action: 'unsubscribe' }, { accept: 'text/html', world: 'it' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`/it/smetti-di-seguire/${token}?state=off`);
+    expect(await followsOf(reader.id, authorId!)).toBe(0);
+    expect(await followers()).toBe(countBefore - 1);
+    const done = await renderLinkPage('it', 'unfollow-author', token, { state: 'off' });
+    expect(done).toContain('data-state="unsubscribed"');
+    expect(done).toContain('name="action" value="resubscribe"');
 
     const undo = await postLink(
       'authors',
@@ -306,15 +326,22 @@ describe(`follower digest on ${BACKEND}`, () => {
     const invalid = await renderLinkPage('it', 'unfollow-author', `${token.split('.')[0]}.AAAA`);
     expect(invalid).toContain('data-state="invalid"');
     expect(await followsOf(reader.id, authorId!)).toBe(1);
+    // Someone who is no longer an author: the link opens nothing.
+    await getDb().update(t.users).set({ isSeller: false }).where(eq(t.users.id, authorId!));
+    expect(await renderLinkPage('it', 'unfollow-author', token)).toContain('data-state="invalid"');
   });
 
   it('turns every optional mail off by link and its undo restores exactly what was on', async () => {
     const reader = await teacher('de');
     await updateNotificationPreferences(reader.id, { newsletter: true, comments: false });
     const token = createMailLinkToken({ partition: 'all', userId: reader.id });
-    const page = await renderLinkPage('de', 'unsubscribe-by-link', token);
-    expect(page).toContain('data-state="unsubscribed"');
+    expect(await renderLinkPage('de', 'unsubscribe-by-link', token)).toContain('data-state="subscribed"');
+    const off = await postLink('all', token, { action: 'unsubscribe' }, { accept: 'text/html' });
+    expect(off.status).toBe(303);
     expect(Object.values(await getNotificationPreferences(reader.id)).every((on) => on === false)).toBe(true);
+    const location = new URL(off.headers.get('location')!, 'http://localhost:3000');
+    const page = await renderLinkPage('de', 'unsubscribe-by-link', token, Object.fromEntries(location.searchParams));
+    expect(page).toContain('data-state="unsubscribed"');
     const restore = /name="restore" value="([^"]+)"/.exec(page)![1]!;
     expect(restore.split(',').sort()).toEqual(['followed_authors', 'material_updates', 'newsletter', 'sales']);
 
@@ -333,7 +360,20 @@ describe(`follower digest on ${BACKEND}`, () => {
     const reader = await teacher('de');
     await updateNotificationPreferences(reader.id, { newsletter: true });
     const token = createMailLinkToken({ partition: 'mailing', userId: reader.id });
-    expect(await renderLinkPage('de', 'mailing-unsubscribe', token)).toContain('data-state="unsubscribed"');
+    expect(await renderLinkPage('de', 'mailing-unsubscribe', token)).toContain('data-state="subscribed"');
+    expect((await getNotificationPreferences(reader.id)).newsletter).toBe(true);
+    // RFC 8058's own example posts multipart: taken as well as urlencoded.
+    const multipart = new FormData();
+    multipart.set('List-Unsubscribe', 'One-Click');
+    const encoded = new Response(multipart);
+    const oneClick = await callRoute(mailLink, `/api/v1/subscriptions/mailing/${token}?world=de`, {
+      method: 'POST',
+      body: await encoded.text(),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      params: { partition: 'mailing', token },
+      origin: false,
+    });
+    expect(oneClick.status).toBe(200);
     expect((await getNotificationPreferences(reader.id)).newsletter).toBe(false);
 
     await getDb().update(t.accountStates).set({ status: 'deleted' }).where(eq(t.accountStates.userId, reader.id));

@@ -6,9 +6,9 @@ import { AppError } from '@/lib/errors/app-error';
 import { mailLinkPartitionSchema } from '@/lib/subscriptions/mail-links';
 import {
   mailLinkActionOf,
-  mailLinkFormSchema,
   mailLinkPageLocation,
   mailLinkTokenSchema,
+  readMailLinkForm,
   runMailLink,
 } from '@/lib/subscriptions/mail-link-form';
 
@@ -20,16 +20,17 @@ export const POST = defineRoute(
   {
     summary: 'Unsubscribe (or undo it) by a mail’s link',
     description:
-      'partition: notifications (one kind of mail, named by the token), mailing (marketing mail), authors (the follow of one author), all (every mail a user can turn off). Form body: `List-Unsubscribe=One-Click` (RFC 8058) or action=unsubscribe|resubscribe, and for the undo of `all` restore=<kinds, comma-separated>. Resubscribing must come from this site (Origin). A browser form (Accept: text/html) is answered 303 to the link’s page; other callers get the state as JSON. 404 mail_link_invalid for a forged, expired or other partition’s token.',
+      'partition: notifications (one kind of mail, named by the token), mailing (marketing mail), authors (the follow of one author), all (every mail a user can turn off). Form body (urlencoded or multipart): `List-Unsubscribe=One-Click` (RFC 8058) or action=unsubscribe|resubscribe, and for the undo of `all` restore=<kinds, comma-separated>. Resubscribing must come from this site (Origin). A browser form (Accept: text/html) is answered 303 to the link’s page; other callers get the state as JSON. 404 mail_link_invalid for a forged, expired or other partition’s token.',
     auth: 'anonymous',
     // Mail providers post without Origin; the one action that needs it is checked below.
     csrf: false,
     params: z.object({ partition: mailLinkPartitionSchema, token: mailLinkTokenSchema }),
-    bodyType: 'form',
-    body: mailLinkFormSchema,
+    // urlencoded or multipart (RFC 8058's example), read by readMailLinkForm within 8 KB.
+    bodyType: 'upload',
     example: { partition: 'authors', subscribed: false, author: { id: 7, name: 'Frau Berger', slug: 'frau-berger' } },
   },
-  async ({ request, world, params, body }) => {
+  async ({ request, world, params }) => {
+    const body = await readMailLinkForm(request);
     const action = mailLinkActionOf(body);
     const origin = request.headers.get('origin');
     if (action === 'resubscribe' && (origin === null || !acceptedOrigins().has(origin)))
