@@ -7,6 +7,7 @@ import { queryFolders, type Folder } from '@/lib/folders/folders';
 import { FOLDER_LIMITS, FOLDER_TYPES, type FolderType } from '@/lib/folders/limits';
 import { queryFolderMaterialLines } from '@/lib/folders/placements';
 import { buildTree, pathTo, subtreeIds, type TreeNode } from '@/lib/folders/tree';
+import { pageNumber, pickWord } from '@/lib/input/query-words';
 import { MAX_PAGE_SIZE, parseId } from '@/lib/input/schemas';
 import { pathFor, pathForRoute } from '@/lib/routing/localized-routes';
 import { searchParamsSchema, searchParamsToObject } from '@/lib/search/params';
@@ -21,11 +22,6 @@ import {
   type FolderOption,
 } from './folder-actions';
 import styles from './folders.module.css';
-
-/** The kind asked for, favourites unless the address names another of ours. */
-function kindOf(value: unknown): FolderType {
-  return FOLDER_TYPES.find((type) => type === value) ?? 'favorite';
-}
 
 /** A search's parameters as the search page's address had them (`add=q%3Dbruch%26subject%3D3`), checked. */
 function searchOf(value: unknown) {
@@ -62,7 +58,8 @@ export const FoldersPage: PageView<AreaPageProps> = {
         </section>
       );
 
-    const type = kindOf(query.type);
+    // The kind asked for, favourites unless the address names another of ours.
+    const type: FolderType = pickWord(query.type, FOLDER_TYPES) ?? 'favorite';
     const all = (
       await queryFolders(userId, {
         filter: { folder_type: type },
@@ -72,7 +69,7 @@ export const FoldersPage: PageView<AreaPageProps> = {
     ).items;
     const requested = typeof query.folder === 'string' ? parseId(query.folder) : null;
     const selected = all.find((folder) => folder.id === requested) ?? null;
-    const page = typeof query.page === 'string' && /^[1-9]\d{0,3}$/.test(query.page) ? Number(query.page) : 1;
+    const page = pageNumber(query.page);
     const materials = await queryFolderMaterialLines(userId, {
       filter: { folder_type: type, ...(selected ? { folder_id: selected.id } : {}) },
       limit: MAX_PAGE_SIZE,

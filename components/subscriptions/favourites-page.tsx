@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { getCardTexts, materialCardHtml } from '@/components/catalog/material-card';
 import { routeMetadata } from '@/components/pages/shell-page';
+import { pageNumber, pickWord } from '@/lib/input/query-words';
 import type { PageView } from '@/components/pages/types';
 import { readCookieSession } from '@/lib/accounts/session';
 import { errorMessage } from '@/lib/errors/messages';
@@ -18,15 +19,6 @@ import { markup } from '@/lib/text/html';
 import { FavouritesRest } from './favourites-rest';
 import { keepFormAction } from './keep-controls';
 import { removeFavouriteHtml } from './remove-favourite';
-
-/** A query value the page knows, or null (a word of our own lists, never the request's text). */
-function pick<T extends string>(value: unknown, known: readonly T[]): T | null {
-  return typeof value === 'string' ? (known.find((word) => word === value) ?? null) : null;
-}
-
-function pageOf(value: unknown): number {
-  return typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
-}
 
 /** The reasons' texts are the API's (common.apiReasons), with the limit they name. */
 function refusalText(world: string, error: KeepError, fallback: string): string {
@@ -55,8 +47,8 @@ export const FavouritesPage: PageView<AreaPageProps> = {
     const t = await getTranslations('favorites');
     const session = await readCookieSession(await cookies());
     const owner = session ? ownerOfSession(session) : null;
-    const sort: WishlistSort = pick(query.sort, WISHLIST_SORTS) ?? 'added_desc';
-    const page = pageOf(query.page);
+    const sort: WishlistSort = pickWord(query.sort, WISHLIST_SORTS) ?? 'added_desc';
+    const page = pageNumber(query.page);
     const favourites: WishlistPage = owner
       ? await queryWishlist(owner, world.code, { sort, limit: MAX_PAGE_SIZE, page })
       : { items: [], total: 0, page, limit: MAX_PAGE_SIZE };
@@ -71,8 +63,8 @@ export const FavouritesPage: PageView<AreaPageProps> = {
       return text ? `${here}?${text}` : here;
     };
     const returnPath = queryOf({ page });
-    const notice = pick(query.notice, KEEP_NOTICES);
-    const error = pick(query.error, KEEP_ERRORS);
+    const notice = pickWord(query.notice, KEEP_NOTICES);
+    const error = pickWord(query.error, KEEP_ERRORS);
     const cardTexts = await getCardTexts();
     const removeLabel = t('remove');
     const cards = markup`${favourites.items.map((material, i) =>

@@ -4,6 +4,7 @@ import type { AreaPageProps } from '@/components/areas/lazy-view';
 import { routeMetadata } from '@/components/pages/shell-page';
 import type { PageView } from '@/components/pages/types';
 import { errorMessage } from '@/lib/errors/messages';
+import { pickWord } from '@/lib/input/query-words';
 import { SUBSCRIPTION_LIMITS } from '@/lib/subscriptions/limits';
 import { mailLinkState, type MailLinkState } from '@/lib/subscriptions/mail-link-actions';
 import {
@@ -16,11 +17,6 @@ import { MAIL_LINK_PARTITIONS, MAIL_LINK_ROUTES, readMailLinkToken } from '@/lib
 import { pathFor } from '@/lib/routing/localized-routes';
 import { fill } from '@/lib/text/fill';
 import styles from '@/components/commerce/commerce.module.css';
-
-/** A query word the page knows, or null (never the request's text). */
-function pick<T extends string>(value: unknown, known: readonly T[]): T | null {
-  return typeof value === 'string' ? (known.find((word) => word === value) ?? null) : null;
-}
 
 /**
  * The pages a mail's links open (routes `unsubscribe`, `mailing-unsubscribe`, `unfollow-author`,
@@ -42,8 +38,8 @@ export const MailLinkPage: PageView<AreaPageProps> = {
     const token = mailLinkTokenSchema.safeParse(params.token);
     const link = token.success ? readMailLinkToken(partition, token.data) : null;
     // Opened from the mail (no state yet): the page asks before it changes anything.
-    const asking = pick(query.state, ['on', 'off'] as const) === null;
-    const refusal: MailLinkError | null = pick(query.error, MAIL_LINK_ERRORS);
+    const asking = pickWord(query.state, ['on', 'off'] as const) === null;
+    const refusal: MailLinkError | null = pickWord(query.error, MAIL_LINK_ERRORS);
     const restore = restoreSchema.safeParse(query.restore);
     const state: MailLinkState | null = link ? await mailLinkState(link) : null;
 

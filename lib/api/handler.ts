@@ -48,7 +48,7 @@ export interface RouteOptions<
   params?: P;
   /** The body's schema: JSON by default, or a form post (`bodyType: 'form'`), both read with the size bound. */
   body?: B;
-  /** `form`: an `application/x-www-form-urlencoded` body; `upload`: a multipart file the route reads itself (lib/images/upload.ts bounds it). */
+  /** `form`: a form's text fields, `application/x-www-form-urlencoded` or `multipart/form-data`; `upload`: a multipart file the route reads itself (lib/images/upload.ts bounds it). */
   bodyType?: 'json' | 'form' | 'upload';
   /** Example answer for the API document. */
   example?: unknown;
@@ -86,8 +86,9 @@ export function errorResponse(world: WorldCode, code: ErrorCode, details: unknow
 }
 
 /**
- * Reads a JSON body with a size limit: a declared Content-Length above it is refused without
- * reading, and a streamed body is counted while it arrives and cut off at the limit.
+ * Reads a JSON or form body (urlencoded or multipart) with a size limit: a declared
+ * Content-Length above it is refused without reading, and a streamed body is counted while it
+ * arrives and cut off at the limit.
  */
 async function readBoundedBody(request: NextRequest, type: 'json' | 'form'): Promise<unknown> {
   const tooLarge = () =>
@@ -113,13 +114,36 @@ async function readBoundedBody(request: NextRequest, type: 'json' | 'form'): Pro
     }
     chunks.push(value);
   }
+  const bytes = Buffer.concat(chunks);
+  const contentType = request.headers.get('content-type') ?? '';
+  if (type === 'form' && /^multipart\/form-data\b/i.test(contentType))
+    return readMultipartFields(bytes, contentType, invalid);
   try {
     // fatal: bytes that are not UTF-8 are refused rather than silently replaced.
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return type === 'json' ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
   } catch {
     throw invalid;
   }
+}
+
+/**
+ * A form posted as multipart (a form with that enctype, RFC 8058's one-click example): its text
+ * fields, read from the bounded bytes. A file in it is refused: form routes take text only.
+ */
+async function readMultipartFields(bytes: Buffer, contentType: string, invalid: AppError): Promise<unknown> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw invalid;
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') throw invalid;
+    fields[name] = value;
+  }
+  return fields;
 }
 
 /** A call that takes no body refuses one: data sent to it would silently be dropped. */

@@ -2,7 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@/lib/cabinet/validation';
 import { AppError } from '@/lib/errors/app-error';
-import { issuesToDetails } from '@/lib/input/schemas';
 import { pathForRoute } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { applyMailLink, MAIL_LINK_ACTIONS, type MailLinkAction, type MailLinkState } from './mail-link-actions';
@@ -42,49 +41,6 @@ export const mailLinkFormSchema = z
     message: 'Send List-Unsubscribe=One-Click or an action',
     path: ['action'],
   });
-
-/** A link's form is a few fields; anything larger is refused before it is read. */
-const MAX_FORM_BYTES = 8 * 1024;
-
-/**
- * Reads the posted form, urlencoded (browsers, most providers) or multipart (RFC 8058's own
- * example), within 8 KB, and checks it: the one helper for this route's body.
- */
-export async function readMailLinkForm(request: Request): Promise<z.output<typeof mailLinkFormSchema>> {
-  const invalid = () => new AppError('bad_request', undefined, [{ path: '', message: 'Body must be a form' }]);
-  const tooLarge = () =>
-    new AppError('payload_too_large', undefined, [{ path: '', message: `Body larger than ${MAX_FORM_BYTES} bytes` }]);
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES) throw tooLarge();
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) || !request.body) throw invalid();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  let fields: Record<string, string>;
-  try {
-    const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
-    fields = {};
-    for (const [name, value] of form) {
-      if (typeof value !== 'string') throw invalid();
-      fields[name] = value;
-    }
-  } catch {
-    throw invalid();
-  }
-  const parsed = mailLinkFormSchema.safeParse(fields);
-  if (!parsed.success) throw new AppError('validation_failed', undefined, issuesToDetails(parsed.error));
-  return parsed.data;
-}
 
 /** What a posted form asks for: the one-click is always an unsubscribe. */
 export function mailLinkActionOf(body: z.output<typeof mailLinkFormSchema>): MailLinkAction {

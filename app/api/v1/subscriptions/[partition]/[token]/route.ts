@@ -6,9 +6,9 @@ import { AppError } from '@/lib/errors/app-error';
 import { mailLinkPartitionSchema } from '@/lib/subscriptions/mail-links';
 import {
   mailLinkActionOf,
+  mailLinkFormSchema,
   mailLinkPageLocation,
   mailLinkTokenSchema,
-  readMailLinkForm,
   runMailLink,
 } from '@/lib/subscriptions/mail-link-form';
 
@@ -25,12 +25,12 @@ export const POST = defineRoute(
     // Mail providers post without Origin; the one action that needs it is checked below.
     csrf: false,
     params: z.object({ partition: mailLinkPartitionSchema, token: mailLinkTokenSchema }),
-    // urlencoded or multipart (RFC 8058's example), read by readMailLinkForm within 8 KB.
-    bodyType: 'upload',
+    // urlencoded or multipart (RFC 8058's example).
+    bodyType: 'form',
+    body: mailLinkFormSchema,
     example: { partition: 'authors', subscribed: false, author: { id: 7, name: 'Frau Berger', slug: 'frau-berger' } },
   },
-  async ({ request, world, params }) => {
-    const body = await readMailLinkForm(request);
+  async ({ request, world, params, body }) => {
     const action = mailLinkActionOf(body);
     const origin = request.headers.get('origin');
     if (action === 'resubscribe' && (origin === null || !acceptedOrigins().has(origin)))
