@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_DEMO_MATERIALS } from './tests/e2e/support/e2e-env';
 import { OIDC_TEST_PORT, oidcTestAppEnv } from './tests/e2e/support/oidc-test-provider-env';
 import { STRIPE_DOUBLE_PORT, STRIPE_TEST_ENV } from './tests/e2e/support/stripe-test-double-env';
+import { SERVER_NODE_ARGS } from './scripts/lib/server-process.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const OIDC_ORIGIN = `http://127.0.0.1:${OIDC_TEST_PORT}`;
@@ -109,7 +110,7 @@ export default defineConfig({
       env: { STRIPE_DOUBLE_PORT: String(STRIPE_DOUBLE_PORT), STRIPE_DOUBLE_APP_ORIGIN: `http://localhost:${PORT}` },
     },
     {
-      command: 'npx tsx server.ts',
+      command: ['node', ...SERVER_NODE_ARGS].join(' '),
       url: `http://localhost:${PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

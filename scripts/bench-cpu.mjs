@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './lib/server-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -30,7 +31,7 @@ const servers = {
 for (const s of Object.values(servers)) fs.cpSync(catalogue, s.data, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 for (const s of Object.values(servers)) {
-  s.child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  s.child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: s.dir,
     env: {
       ...process.env,

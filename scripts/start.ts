@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './lib/server-process.mjs';
 
 const root = process.cwd();
 const SOURCES = [
@@ -34,7 +35,7 @@ function needsBuild(): boolean {
   return SOURCES.some((entry) => newestMtime(entry) > built);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -43,4 +44,4 @@ if (needsBuild()) {
   console.log('Building Kreide (first start or changed sources)…');
   run('npx', ['next', 'build']);
 }
-run('npx', ['tsx', 'server.ts'], { ...process.env, NODE_ENV: 'production' });
+run(process.execPath, SERVER_NODE_ARGS, { ...process.env, NODE_ENV: 'production' });

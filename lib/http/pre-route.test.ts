@@ -21,6 +21,7 @@ function run(url: string, headers: Record<string, string> = {}) {
     writeHead: jest.fn(function (this: { statusCode: number }, status: number) {
       this.statusCode = status;
     }),
+    flushHeaders: jest.fn(),
     write: jest.fn(),
     end: jest.fn(),
   } as unknown as ServerResponse;

@@ -5,6 +5,7 @@ import { refuseAuthorDomainPaths } from './author-domain-paths';
 import { recordClientAddress } from '@/lib/security/client-ip';
 import { maskSecretPath } from './secret-paths';
 import { installCompression } from './compression';
+import { installSmallAnswerHold } from './small-answers';
 import { createNonce, getCspBuilder } from './csp';
 import { capturePage, privatePageKey, publicPageKey, serveCached } from './page-store';
 import { installNonceInjection } from './nonce-response';
@@ -140,6 +141,8 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     // header it sets.
     if (resolution.world && (resolution.route === null || resolution.cache === 'public-page'))
       installRobotsFromPage(req, res);
+    // Outermost, so every layer above sees a small answer's headers and body only when it ends.
+    installSmallAnswerHold(res);
     if (!next) return false;
     if (renderTags) recordRenderTags(renderTags, next);
     else next();

@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
+/** Node's arguments for the production server (see server-process.mjs). */
+export const SERVER_NODE_ARGS: readonly string[];
 export function startServer(options: {
   port: number;
   dataDir: string;
