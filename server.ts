@@ -17,6 +17,7 @@ import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';
 import { createFrontDoor } from '@/lib/http/front-door';
 import { previewSweepJob } from '@/lib/selling/previews';
 import { loadStaticAssets } from '@/lib/http/static-assets';
+import { LIVE_PATH, startLiveEndpoint } from '@/lib/notifications/live-server';
 
 async function main() {
   const env = getEnv();
@@ -43,11 +44,14 @@ async function main() {
     console.log(
       `${loadStaticAssets(path.join(process.cwd(), '.next', 'static'))} static files precompressed in memory`,
     );
-  const server = createFrontDoor({ handle, dev });
+  // Live notifications on /notifications: LISTEN/NOTIFY between processes on PostgreSQL.
+  const live = startLiveEndpoint({ databaseUrl: env.DATABASE_URL });
+  const server = createFrontDoor({ handle, dev, upgradeRoutes: new Map([[LIVE_PATH, live.handleUpgrade]]) });
   server.listen(env.PORT, () => console.log(`Kreide listening on http://localhost:${env.PORT}`));
 
   const shutdown = async () => {
     server.close();
+    await live.stop();
     await stopJobs();
     await stopCacheListener();
     await closeDb();

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { CartLink } from '@/components/commerce/cart-link';
 import { AccountMenu } from '@/components/layout/account-menu';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SubjectMenu } from '@/components/layout/subject-menu';
 import type { RouteId } from '@/lib/routing/routes';
 import { SearchBox } from '@/components/search/search-box';
@@ -13,6 +14,7 @@ const ACCOUNT_MENU_ROUTES: RouteId[] = [
   'cabinet-bought',
   'cabinet-materials',
   'cabinet-folders',
+  'cabinet-inbox',
   'cabinet-change-email',
   'cabinet-change-password',
   'cabinet-billing-address',
@@ -60,6 +62,15 @@ export async function Header({ world }: { world: World }) {
             label={t('cart')}
             // The text as written: the link fills in `{count}` in the browser, where the count is known.
             countLabel={cart.raw('headerCount') as string}
+          />
+          <NotificationBell
+            world={world.code}
+            href={pathFor(world.code, 'cabinet-inbox')}
+            texts={{
+              label: t('notifications.bell'),
+              unread: t.raw('notifications.bellUnread') as string,
+              close: t('notifications.toast.close'),
+            }}
           />
           <AccountMenu
             loginHref={pathFor(world.code, 'login')}

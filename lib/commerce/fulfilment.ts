@@ -4,6 +4,7 @@ import * as t from '@/lib/db/schema';
 import { currencyExponent } from '@/lib/money/money';
 import { issueDocument, orderInvoice, type InvoiceItem } from './invoices';
 import { enqueueOrderMail } from './order-mails';
+import { notifyOrderDelivered } from '@/lib/notifications/producers';
 
 /** What the inviter earns when an invited teacher's first paid order completes: 5 of the currency. */
 export const REFERRAL_CREDIT_MAJOR_UNITS = 5;
@@ -26,6 +27,8 @@ export interface DeliveryFacts {
   sendReceipt?: boolean;
   /** Lines not to deliver: the buyer held them when the payment came, they are refunded instead. */
   skipItemIds?: number[];
+  /** False: nobody is notified (the demo data's past orders). */
+  notify?: boolean;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function deliverOrder(tx: Database, order: OrderRow, facts: Deliver
   // of lib/commerce/locks.ts (a counter taken before a credit row deadlocked with a refund).
   if (facts.inviterId !== null) await rewardInviter(tx, order);
   await grantLicencesAndCountSales(tx, order, facts.skipItemIds ?? []);
+  if (facts.notify !== false) await notifyOrderDelivered(tx, order, facts.skipItemIds ?? []);
   if (order.originalMinor > 0 && (facts.mayHaveInvoice === false || !(await orderInvoice(tx, order.id))))
     await issueDocument(tx, order, 'invoice', { now, items: facts.items });
   // The receipt goes with the delivery, and only if it commits; a free material taken in one

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { enqueueCardRefund } from './card-refunds';
+import { notifyRefund } from '@/lib/notifications/producers';
 import { addCredit } from './fulfilment';
 import { issueDocument, orderInvoice, type IssuedDocument } from './invoices';
 
@@ -80,6 +81,7 @@ export async function returnLines(
   const providerRefund = options.to === 'original' && paidBack > 0 ? moneyBackBy(order.provider) : 'none';
   if (providerRefund === 'card') await enqueueCardRefund(order.id, ids, paidBack, { db: tx });
   if (options.closesOrder) await tx.update(t.orders).set({ status: 'refunded' }).where(eq(t.orders.id, order.id));
+  await notifyRefund(tx, order, creditBack + paidBack);
   return { moneyBack: options.to === 'original' ? paidBack : 0, providerRefund };
 }
 

@@ -1245,3 +1245,53 @@ export const creditNotes = pgTable(
     index('credit_notes_seller').on(t.sellerId, t.issuedAt),
   ],
 );
+
+/**
+ * What a user is told in the cabinet and live over `/notifications` (lib/notifications): stored
+ * first, in the transaction of the event, then pushed, so nothing is lost while nobody listens.
+ * `kind` and `data` (ids, titles, amounts) are rendered in the reader's language when read, so a
+ * notification follows a change of world. `delivered_at`: a client acknowledged it (it is not
+ * sent again on reconnect); `read_at`: the user marked it read (the bell's count).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The world the event happened in: where its link points. */
+    world: text('world').$type<WorldCode>().notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user').on(t.userId, t.id),
+    index('notifications_undelivered')
+      .on(t.userId, t.id)
+      .where(sql`${t.deliveredAt} IS NULL`),
+    index('notifications_unread')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/**
+ * Single-use tickets for the website's WebSocket handshake: the site's session is an httpOnly
+ * cookie, so the page asks a cookie-authenticated call for a ticket and sends that as
+ * `access_token`. Only the hash is kept; a ticket lives a minute and is deleted when used.
+ */
+export const socketTickets = pgTable(
+  'socket_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    tokenId: integer('token_id')
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('socket_tickets_expiry').on(t.expiresAt)],
+);

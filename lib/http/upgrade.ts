@@ -9,8 +9,9 @@ import { normalizeHost } from '@/lib/text/host-name';
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => unknown;
 
 /**
- * Kreide's own WebSocket endpoints, by exact path. Empty until the first live feature: an
- * endpoint is a route here (checked for its Origin by its handler: browsers send cookies with a
+ * Kreide's own WebSocket endpoints, by exact path, when none are given: server.ts gives the live
+ * notifications endpoint (lib/notifications/live-server.ts), whose machinery it starts and stops.
+ * An endpoint is a route (checked for its Origin by its handler: browsers send cookies with a
  * WebSocket handshake from any site), never a second `upgrade` listener on the server.
  */
 export const UPGRADE_ROUTES: ReadonlyMap<string, UpgradeHandler> = new Map();

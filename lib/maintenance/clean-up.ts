@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
+import { NOTIFICATION_RETENTION_DAYS } from '@/lib/notifications/kinds';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
 
 const HOUR_MS = 60 * 60_000;
@@ -43,6 +44,11 @@ export const RETENTION_MS = {
   mailTokens: DAY_MS,
   rateLimits: Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs)),
   anonymousCarts: 90 * DAY_MS,
+  // Read or not: the list is a recent history, not an archive (what it reports stays where it
+  // happened: orders, invoices, sales).
+  notifications: NOTIFICATION_RETENTION_DAYS * DAY_MS,
+  // A handshake ticket lives a minute; one never used goes with the sessions' day of grace.
+  socketTickets: DAY_MS,
 } as const;
 
 export type CleanUpTarget = keyof typeof RETENTION_MS;
@@ -66,6 +72,12 @@ function targets(now: Date): Record<CleanUpTarget, { table: SQL; key: SQL; expir
       table: sql`carts`,
       key: sql`id`,
       expired: sql`(user_id IS NULL AND updated_at < ${before('anonymousCarts')})`,
+    },
+    notifications: { table: sql`notifications`, key: sql`id`, expired: sql`created_at < ${before('notifications')}` },
+    socketTickets: {
+      table: sql`socket_tickets`,
+      key: sql`ticket_hash`,
+      expired: sql`expires_at < ${before('socketTickets')}`,
     },
   };
 }

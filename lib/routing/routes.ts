@@ -142,6 +142,7 @@ export const ROUTES = [
   r('cabinet-sales', 'konto/verkaeufe', 'cabinet', 'noindex-nofollow'),
   r('cabinet-materials', 'konto/materialien', 'cabinet', 'noindex-nofollow'),
   r('cabinet-folders', 'konto/ordner', 'cabinet', 'noindex-nofollow'),
+  r('cabinet-inbox', 'konto/mitteilungen', 'cabinet', 'noindex-nofollow'),
   r('cabinet-first-upload', 'konto/erster-upload/:materialId?', 'cabinet', 'noindex-nofollow'),
   r('cabinet-evaluation', 'konto/auswertung', 'cabinet', 'noindex-nofollow'),
   r('cabinet-material-sharing', 'konto/material-teilen', 'cabinet', 'noindex-nofollow'),

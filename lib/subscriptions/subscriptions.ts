@@ -1,4 +1,5 @@
 import 'server-only';
+import { notifyNewFollower } from '@/lib/notifications/producers';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '@/lib/errors/app-error';
@@ -183,8 +184,10 @@ export async function subscribe(owner: SubscriptionOwner, subject: Subject): Pro
     // Hidden favourites count too: they come back when their material does.
     if (!row.has && row.n >= shelf.limit)
       throw new AppError('conflict', undefined, { reason: shelf.fullReason, limit: shelf.limit });
-    if (row.added && subject.type === 'author' && owner.userId !== null)
+    if (row.added && subject.type === 'author' && owner.userId !== null) {
       await recountFollows(tx, owner.userId, [subject.id]);
+      await notifyNewFollower(tx, subject.id, owner.userId);
+    }
     // The statement's count was taken before its own insert.
     return { subscribed: true, total: row.shown + row.added, keeps: true };
   });

@@ -10,6 +10,10 @@ import * as v1CartRestoreForm from '../v1/cart/restore/form/route';
 import * as v1CartView from '../v1/cart/view/route';
 import * as v1CartVoucher from '../v1/cart/voucher/route';
 import * as v1Filters from '../v1/filters/route';
+import * as v1NotificationsReadForm from '../v1/notifications/read-form/route';
+import * as v1NotificationsRead from '../v1/notifications/read/route';
+import * as v1Notifications from '../v1/notifications/route';
+import * as v1NotificationsTicket from '../v1/notifications/ticket/route';
 import * as v1SubscriptionsPartitionToken from '../v1/subscriptions/[partition]/[token]/route';
 import * as v1Subscriptions from '../v1/subscriptions/route';
 import * as v1UserDetails from '../v1/user/details/route';
@@ -139,6 +143,10 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v1/cart/view', module: v1CartView },
   { path: '/api/v1/cart/voucher', module: v1CartVoucher },
   { path: '/api/v1/filters', module: v1Filters },
+  { path: '/api/v1/notifications/read-form', module: v1NotificationsReadForm },
+  { path: '/api/v1/notifications/read', module: v1NotificationsRead },
+  { path: '/api/v1/notifications', module: v1Notifications },
+  { path: '/api/v1/notifications/ticket', module: v1NotificationsTicket },
   { path: '/api/v1/subscriptions/{partition}/{token}', module: v1SubscriptionsPartitionToken },
   { path: '/api/v1/subscriptions', module: v1Subscriptions },
   { path: '/api/v1/user/details', module: v1UserDetails },
@@ -221,23 +229,14 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: '/api/v3/seller/evaluation', module: v3SellerEvaluation },
   { path: '/api/v3/seller/materials/{materialId}/bundle-items', module: v3SellerMaterialsMaterialIdBundleItems },
   { path: '/api/v3/seller/materials/{materialId}/cover', module: v3SellerMaterialsMaterialIdCover },
-  {
-    path: '/api/v3/seller/materials/{materialId}/previews/{position}',
-    module: v3SellerMaterialsMaterialIdPreviewsPosition,
-  },
+  { path: '/api/v3/seller/materials/{materialId}/previews/{position}', module: v3SellerMaterialsMaterialIdPreviewsPosition },
   { path: '/api/v3/seller/materials/{materialId}/previews', module: v3SellerMaterialsMaterialIdPreviews },
-  {
-    path: '/api/v3/seller/materials/{materialId}/price-recommendation',
-    module: v3SellerMaterialsMaterialIdPriceRecommendation,
-  },
+  { path: '/api/v3/seller/materials/{materialId}/price-recommendation', module: v3SellerMaterialsMaterialIdPriceRecommendation },
   { path: '/api/v3/seller/materials/{materialId}/publish', module: v3SellerMaterialsMaterialIdPublish },
   { path: '/api/v3/seller/materials/{materialId}', module: v3SellerMaterialsMaterialId },
   { path: '/api/v3/seller/materials/{materialId}/share-card', module: v3SellerMaterialsMaterialIdShareCard },
   { path: '/api/v3/seller/materials/{materialId}/unpublish', module: v3SellerMaterialsMaterialIdUnpublish },
-  {
-    path: '/api/v3/seller/materials/{materialId}/versions/release',
-    module: v3SellerMaterialsMaterialIdVersionsRelease,
-  },
+  { path: '/api/v3/seller/materials/{materialId}/versions/release', module: v3SellerMaterialsMaterialIdVersionsRelease },
   { path: '/api/v3/seller/materials', module: v3SellerMaterials },
   { path: '/api/v3/seller/materials/upload', module: v3SellerMaterialsUpload },
   { path: '/api/v3/seller/payouts', module: v3SellerPayouts },

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'sledvani',
   'konto-loeschen': 'iztrivane-na-profil',
   ordner: 'papki',
+  mitteilungen: 'saobshteniya',
   autorenseite: 'avtorska-stranitsa',
   verwaltung: 'administratsiya',
   warteschlange: 'opashka',

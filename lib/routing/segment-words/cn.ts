@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'guanzhu',
   'konto-loeschen': 'zhuxiao-zhanghu',
   ordner: 'wenjianjia',
+  mitteilungen: 'xiaoxi',
   autorenseite: 'zuozhe-zhuye',
   verwaltung: 'guanli',
   warteschlange: 'renwu-duilie',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'sledovani',
   'konto-loeschen': 'zruseni-uctu',
   ordner: 'slozky',
+  mitteilungen: 'zpravy',
   autorenseite: 'autorska-stranka',
   verwaltung: 'sprava',
   warteschlange: 'fronta-uloh',

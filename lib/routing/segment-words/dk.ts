@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'foelger',
   'konto-loeschen': 'slet-konto',
   ordner: 'mapper',
+  mitteilungen: 'beskeder',
   autorenseite: 'forfatterside',
   verwaltung: 'administration',
   warteschlange: 'jobkoe',

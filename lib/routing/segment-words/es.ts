@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'siguiendo',
   'konto-loeschen': 'eliminar-cuenta',
   ordner: 'carpetas',
+  mitteilungen: 'mensajes',
   autorenseite: 'pagina-autor',
   verwaltung: 'admin',
   warteschlange: 'cola-de-tareas',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'seuratut',
   'konto-loeschen': 'poista-tili',
   ordner: 'kansiot',
+  mitteilungen: 'viestit',
   autorenseite: 'tekijasivu',
   verwaltung: 'hallinta',
   warteschlange: 'tyojono',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'abonnements',
   'konto-loeschen': 'supprimer-compte',
   ordner: 'dossiers',
+  mitteilungen: 'messages',
   autorenseite: 'page-auteur',
   verwaltung: 'admin',
   warteschlange: 'file-de-taches',

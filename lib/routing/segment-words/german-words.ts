@@ -106,6 +106,7 @@ export const GERMAN_WORDS = [
   'konto-loeschen',
   'autorenseite',
   'ordner',
+  'mitteilungen',
 ] as const;
 
 export type GermanWord = (typeof GERMAN_WORDS)[number];

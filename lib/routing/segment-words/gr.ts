@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'akolouthei',
   'konto-loeschen': 'diagrafi-logariasmou',
   ordner: 'fakeloi',
+  mitteilungen: 'minymata',
   autorenseite: 'selida-syggrafea',
   verwaltung: 'diaxeirisi',
   warteschlange: 'oura-ergasion',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'follow-kar-rahe',
   'konto-loeschen': 'khata-hatayein',
   ordner: 'folder',
+  mitteilungen: 'sandesh',
   autorenseite: 'lekhak-prishth',
   verwaltung: 'prabandhan',
   warteschlange: 'karya-katar',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'kovetettek',
   'konto-loeschen': 'fiok-torlese',
   ordner: 'mappak',
+  mitteilungen: 'uzenetek',
   autorenseite: 'szerzoi-oldal',
   verwaltung: 'adminisztracio',
   warteschlange: 'feladatsor',

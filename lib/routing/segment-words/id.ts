@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'diikuti',
   'konto-loeschen': 'hapus-akun',
   ordner: 'folder',
+  mitteilungen: 'pesan',
   autorenseite: 'halaman-penulis',
   verwaltung: 'admin',
   warteschlange: 'antrean-tugas',

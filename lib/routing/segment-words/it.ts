@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'seguiti',
   'konto-loeschen': 'elimina-account',
   ordner: 'cartelle',
+  mitteilungen: 'messaggi',
   autorenseite: 'pagina-autore',
   verwaltung: 'amministrazione',
   warteschlange: 'coda-lavori',

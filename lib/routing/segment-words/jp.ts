@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'foro-chu',
   'konto-loeschen': 'akaunto-sakujo',
   ordner: 'foruda',
+  mitteilungen: 'oshirase',
   autorenseite: 'sakusha-peji',
   verwaltung: 'kanri',
   warteschlange: 'jobu-kyu',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'pallouing',
   'konto-loeschen': 'gyejeong-sakje',
   ordner: 'poldeo',
+  mitteilungen: 'soksik',
   autorenseite: 'jakka-peiji',
   verwaltung: 'gwanri',
   warteschlange: 'jakeop-dae-gi-yeol',

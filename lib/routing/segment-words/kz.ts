@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'zhazylymdar',
   'konto-loeschen': 'akkauntty-zhoiu',
   ordner: 'qaltalar',
+  mitteilungen: 'habarlamalar',
   autorenseite: 'avtor-paraqshasy',
   verwaltung: 'basqaru',
   warteschlange: 'tapsyrmalar-kezegi',

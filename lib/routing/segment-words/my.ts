@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'diikuti',
   'konto-loeschen': 'padam-akaun',
   ordner: 'folder',
+  mitteilungen: 'mesej',
   autorenseite: 'halaman-pengarang',
   verwaltung: 'pentadbiran',
   warteschlange: 'baris-gilir-tugas',

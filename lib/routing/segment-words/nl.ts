@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'volgend',
   'konto-loeschen': 'account-verwijderen',
   ordner: 'mappen',
+  mitteilungen: 'berichten',
   autorenseite: 'auteurspagina',
   verwaltung: 'beheer',
   warteschlange: 'taakwachtrij',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'folger',
   'konto-loeschen': 'slett-konto',
   ordner: 'mapper',
+  mitteilungen: 'meldinger',
   autorenseite: 'forfatterside',
   verwaltung: 'administrasjon',
   warteschlange: 'jobbko',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'obserwowani',
   'konto-loeschen': 'usun-konto',
   ordner: 'foldery',
+  mitteilungen: 'wiadomosci',
   autorenseite: 'strona-autora',
   verwaltung: 'administracja',
   warteschlange: 'kolejka-zadan',

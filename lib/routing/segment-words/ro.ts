@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'urmariti',
   'konto-loeschen': 'sterge-cont',
   ordner: 'dosare',
+  mitteilungen: 'mesaje',
   autorenseite: 'pagina-autorului',
   verwaltung: 'administrare',
   warteschlange: 'coada-sarcini',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'pracenja',
   'konto-loeschen': 'brisanje-naloga',
   ordner: 'fascikle',
+  mitteilungen: 'poruke',
   autorenseite: 'autorska-stranica',
   verwaltung: 'administracija',
   warteschlange: 'red-zadataka',

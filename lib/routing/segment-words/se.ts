@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'foljer',
   'konto-loeschen': 'radera-konto',
   ordner: 'mappar',
+  mitteilungen: 'meddelanden',
   autorenseite: 'forfattarsida',
   verwaltung: 'administration',
   warteschlange: 'jobbko',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'sledovane',
   'konto-loeschen': 'zrusenie-uctu',
   ordner: 'priecinky',
+  mitteilungen: 'spravy',
   autorenseite: 'autorska-stranka',
   verwaltung: 'sprava',
   warteschlange: 'front-uloh',

@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'kam-lang-tittam',
   'konto-loeschen': 'lop-banchi',
   ordner: 'folder',
+  mitteilungen: 'kho-khwam',
   autorenseite: 'na-phu-khian',
   verwaltung: 'kan-borihan',
   warteschlange: 'khiu-ngan',

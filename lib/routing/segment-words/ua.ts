@@ -102,6 +102,7 @@ export const words: WorldWords = {
   folgt: 'vidstezhuiete',
   'konto-loeschen': 'vydalyty-oblikovyi-zapys',
   ordner: 'papky',
+  mitteilungen: 'povidomlennia',
   autorenseite: 'storinka-avtora',
   verwaltung: 'administruvannia',
   warteschlange: 'cherha-zavdan',
