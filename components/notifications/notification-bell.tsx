@@ -1,84 +1,21 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLoggedInFlag } from '@/components/session/use-logged-in-flag';
-import type { NotificationView } from '@/lib/notifications/render';
-import styles from './bell.module.css';
+import type { BellProps } from './live-bell';
 
-interface BellProps {
-  world: string;
-  /** The notifications page: the bell is a plain link to it. */
-  href: string;
-  texts: { label: string; unread: string; close: string };
-}
-
-/** How long a toast stays. */
-const TOAST_MS = 8000;
+const LiveBell = lazy(() => import('./live-bell'));
 
 /**
- * The header's bell for a signed-in browser: a link to the notifications page with the unread
- * count, and a short toast for each notification that arrives while the page is open. The
- * server renders nothing (stored pages are the same for every visitor); the browser's logged-in
- * flag decides, and only then is the live connection's code loaded.
+ * The header's place for the bell. The server renders nothing (stored pages are the same for
+ * every visitor); in a browser whose logged-in flag is set, the bell and its live connection are
+ * loaded, as a chunk of their own that anonymous visitors never download.
  */
-export function NotificationBell({ world, href, texts }: BellProps) {
-  const loggedIn = useLoggedInFlag() === true;
-  const [unread, setUnread] = useState<number | null>(null);
-  const [toast, setToast] = useState<NotificationView | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    if (!loggedIn) return;
-    let stopped = false;
-    let stop = () => {};
-    void import('./live-runtime').then(({ startLive }) => {
-      if (stopped) return;
-      const connection = startLive({
-        world,
-        onUnread: setUnread,
-        onNotification(notification) {
-          setToast(notification);
-          if (hideTimer.current) clearTimeout(hideTimer.current);
-          hideTimer.current = setTimeout(() => setToast(null), TOAST_MS);
-        },
-      });
-      stop = () => connection.stop();
-    });
-    return () => {
-      stopped = true;
-      stop();
-      if (hideTimer.current) clearTimeout(hideTimer.current);
-    };
-  }, [loggedIn, world]);
-
-  if (!loggedIn) return null;
-  const label = unread ? texts.unread.replace('{count}', String(unread)) : texts.label;
+export function NotificationBell(props: BellProps) {
+  if (useLoggedInFlag() !== true) return null;
   return (
-    <>
-      <a href={href} className={styles.bell} aria-label={label} title={label} data-testid="bell">
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
-          <path
-            d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
-        {unread ? (
-          <span className={styles.count} data-testid="bell-count">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </a>
-      {toast ? (
-        <div className={styles.toast} role="status" data-testid="toast">
-          <a href={toast.href}>{toast.text}</a>
-          <button type="button" className={styles.close} onClick={() => setToast(null)} aria-label={texts.close}>
-            ×
-          </button>
-        </div>
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      <LiveBell {...props} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import zlib from 'node:zlib';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { pathFor } from '@/lib/routing/localized-routes';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { untilInteractive } from './support/interactive';
@@ -18,19 +19,62 @@ async function signIn(page: Page, world: WorldCode, email: string) {
   await expect(page).not.toHaveURL(new RegExp(pathFor(world, 'login')));
 }
 
-/** A published paid material of the signed-in seller that the buyer can still buy. */
+/**
+ * A published paid German material of the signed-in seller (the demo seller sells in de) that
+ * the buyer can still buy.
+ */
 async function sellersMaterialFor(seller: Page, buyer: Page, world: WorldCode) {
   const own = (await (await seller.request.get(`/api/v3/seller/materials?world=${world}&status=published`)).json()) as {
-    items: { id: number; title: string; priceCents?: number; price?: number }[];
+    items: { id: number; title: string; world: string; priceCents: number; hidden: boolean }[];
   };
-  const ids = own.items.map((item) => item.id);
+  const ids = own.items
+    .filter((item) => item.world === 'de' && item.priceCents > 0 && !item.hidden)
+    .map((item) => item.id);
   const states = (await (
-    await buyer.request.get(`/api/v3/materials/my-licences?world=${world}&ids=${ids.join(',')}`)
+    await buyer.request.get(`/api/v3/materials/my-licences?world=de&ids=${ids.join(',')}`)
   ).json()) as { items: { material_id: number; refused: { single: string | null } }[] };
-  const buyable = states.items.find((state) => state.refused.single === null);
-  if (!buyable) throw new Error('the demo seller has no material left that the demo buyer can buy');
-  return own.items.find((item) => item.id === buyable.material_id)!;
+  // Listed are the materials the buyer holds or waits for; any other can be bought.
+  const refused = new Set(states.items.filter((state) => state.refused.single !== null).map((s) => s.material_id));
+  const buyable = ids.find((id) => !refused.has(id));
+  if (buyable === undefined) throw new Error('the demo seller has no material left that the demo buyer can buy');
+  return own.items.find((item) => item.id === buyable)!;
 }
+
+/** The bell's and live connection's code: the chunk that asks for a handshake ticket. */
+const LIVE_CODE = '/api/v1/notifications/ticket';
+const LIVE_BUDGET_GZIP_BYTES = 6 * 1024;
+
+/** Every script the page loads, to find the live code among them afterwards. */
+function collectScripts(page: Page): Response[] {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  return scripts;
+}
+
+async function liveChunks(scripts: Response[]) {
+  const found: { url: string; wireBytes: number }[] = [];
+  for (const script of scripts) {
+    const text = await script.text().catch(() => '');
+    if (text.includes(LIVE_CODE))
+      // Its gzip size (what the server sends; Brotli, where the browser takes it, is smaller).
+      found.push({ url: script.url(), wireBytes: zlib.gzipSync(text, { level: 9 }).length });
+  }
+  return found;
+}
+
+test('an anonymous visitor never downloads the live notifications code and sees no bell', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = collectScripts(page);
+  await page.goto(pathFor('de', 'home'));
+  await untilInteractive(page);
+  await expect(page.getByTestId('login-link')).toBeVisible();
+  await expect(page.getByTestId('bell')).toHaveCount(0);
+  expect(await liveChunks(scripts)).toEqual([]);
+  await context.close();
+});
 
 for (const world of ['de', 'gr'] as const) {
   test(`a seller sees a sale arrive live, and finds it after a reload (${world})`, async ({ browser }) => {
@@ -43,6 +87,7 @@ for (const world of ['de', 'gr'] as const) {
     const material = await sellersMaterialFor(seller, buyer, world);
 
     // The seller waits on a public page: the bell appears for a signed-in browser.
+    const scripts = collectScripts(seller);
     await seller.goto(pathFor(world, 'home'));
     await untilInteractive(seller);
     const bell = seller.getByTestId('bell');
@@ -56,13 +101,14 @@ for (const world of ['de', 'gr'] as const) {
     );
 
     const origin = { origin: new URL(buyer.url()).origin };
-    const added = await buyer.request.post(`/api/v1/cart/add?world=${world}`, {
+    // The buyer pays in the material's world; the seller reads in theirs.
+    const added = await buyer.request.post(`/api/v1/cart/add?world=de`, {
       headers: origin,
       data: { material_id: material.id },
     });
     expect(added.status()).toBe(200);
     const shown = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
-    const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=${world}`, {
+    const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=de`, {
       headers: origin,
       data: {
         provider: 'test',
@@ -76,7 +122,14 @@ for (const world of ['de', 'gr'] as const) {
     // Live: the toast names the material, the count rises, without a reload.
     const toast = seller.getByTestId('toast');
     await expect(toast).toContainText(material.title, { timeout: 5000 });
-    await expect(seller.getByTestId('bell-count')).toHaveText(String(before + 1));
+    // Other journeys may sell the demo seller's materials meanwhile: at least this one more.
+    await expect.poll(async () => Number(await seller.getByTestId('bell-count').textContent())).toBeGreaterThan(before);
+
+    // What the bell and the live connection add, compressed on the wire.
+    const live = await liveChunks(scripts);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.wireBytes).toBeGreaterThan(0);
+    expect(live[0]!.wireBytes).toBeLessThanOrEqual(LIVE_BUDGET_GZIP_BYTES);
 
     // After a reload it is on the notifications page, unread, and can be marked read.
     await seller.reload();
