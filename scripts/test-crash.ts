@@ -155,7 +155,14 @@ async function main() {
       const invoices = orders.length
         ? await db.select().from(t.invoices).where(eq(t.invoices.orderId, orders[0]!.id))
         : [];
+      // "Order paid" notifications: stored in the delivering transaction, so exactly as many as
+      // paid orders, whatever the crash (a live socket is sent them after any restart).
+      const notified = await db
+        .select()
+        .from(t.notifications)
+        .where(and(eq(t.notifications.userId, userId), eq(t.notifications.kind, 'order_paid')));
       return {
+        notified: notified.length,
         orders,
         balance: balance!.balanceMinor,
         licences: licences.length,
@@ -195,7 +202,9 @@ async function main() {
         check(after.balance === 200, `${point}: credit changed without an order`);
         check(after.cartItems === 1, `${point}: the cart lost its item`);
         check((await redemptions()) === before, `${point}: the voucher was redeemed without an order`);
+        check(after.notified === 0, `${point}: a buyer was told of an order that does not exist`);
       } else {
+        check(after.notified === 1, `${point}: the buyer's notification was lost`);
         check(after.orders.length === 1 && after.orders[0]!.status === 'paid', `${point}: the paid order was lost`);
         check(
           after.licences === 1 && after.invoices === 1,
@@ -212,9 +221,10 @@ async function main() {
       check(final.licences === 1 && final.invoices === 1, `${point}: not delivered exactly once`);
       check(final.balance === 200 - final.orders[0]!.creditsUsedMinor, `${point}: the credit does not add up`);
       check((await redemptions()) === before + 1, `${point}: the voucher was not redeemed exactly once`);
+      check(final.notified === 1, `${point}: ${final.notified} notifications of the paid order, not one`);
       await stopServer(server!);
       server = undefined;
-      log(`${point}: no half order, no lost order, delivered once`);
+      log(`${point}: no half order, no lost order, delivered and notified once`);
     }
 
     // 3 and 4: a card order, its webhook killed before and after the delivering commit.
@@ -258,8 +268,10 @@ async function main() {
       if (point === 'webhook:before-commit') {
         check(after.orders[0]!.status === 'pending' && events.length === 0, `${point}: a half delivery survived`);
         check(after.licences === 0, `${point}: a licence without a paid order`);
+        check(after.notified === 0, `${point}: a notification without a paid order`);
       } else {
         check(after.orders[0]!.status === 'paid' && events.length === 1, `${point}: the delivery was lost`);
+        check(after.notified === 1, `${point}: the buyer's notification was lost`);
       }
       await start();
       // Stripe retries an event it got no answer for: the replay completes the order exactly once.
@@ -272,9 +284,10 @@ async function main() {
       const final = await state(me.id);
       check(final.orders[0]!.status === 'paid', `${point}: the order is not paid`);
       check(final.licences === 1 && final.invoices === 1, `${point}: not delivered exactly once`);
+      check(final.notified === 1, `${point}: ${final.notified} notifications of the paid order, not one`);
       await stopServer(server!);
       server = undefined;
-      log(`${point}: the replayed webhook delivered exactly once`);
+      log(`${point}: the replayed webhook delivered exactly once, and notified once`);
     }
 
     // 5: a job worker killed mid-mail. The check makes a database of its own and uses this

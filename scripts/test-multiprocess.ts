@@ -13,8 +13,9 @@
  *
  * Then the job queue across the two: 100 mails are queued (by this script, as a third process
  * would); both processes work the queue, and every mail must be written to the shared outbox
- * exactly once within 20 s (no mail lost, none sent twice by two workers). Cleans up after
- * itself.
+ * exactly once within 20 s (no mail lost, none sent twice by two workers). Then live
+ * notifications across the two, and a SIGKILL of one (scripts/lib/live-across-processes.ts).
+ * Cleans up after itself.
  */
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -31,6 +32,7 @@ import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCatalogue } from '@/lib/seed/seed';
 import { pathFor } from '@/lib/routing/localized-routes';
 import { LocalFileStorage } from '@/lib/storage/storage';
+import { liveAcrossProcesses, LiveFailure } from './lib/live-across-processes';
 import { startServer, stopServer } from './lib/server-process.mjs';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,6 +87,8 @@ async function main(): Promise<void> {
       PUBLIC_ORIGIN,
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       SEED_DEMO: 'never',
+      // The live notifications part sells with the test payment (off by default on PostgreSQL).
+      TEST_PAYMENTS: 'on',
     };
     // Both start on the empty database at the same moment, as in a deploy: each applies the
     // migrations and sets up the job queue's tables, and they must take turns, not deadlock.
@@ -168,6 +172,14 @@ async function main(): Promise<void> {
     }
 
     await mailsAcrossProcesses(databaseUrl, dataDir);
+    await liveAcrossProcesses({
+      originA: PUBLIC_ORIGIN,
+      originB: `http://localhost:${PORT_B}`,
+      serverB: servers[1]!,
+      log,
+    }).catch((error: Error) => {
+      throw error instanceof LiveFailure ? new Failure(error.message) : error;
+    });
   } finally {
     await stopJobs().catch(() => {});
     await Promise.allSettled(servers.map((server) => stopServer(server)));

@@ -48,7 +48,8 @@ async function answers(port) {
 
 /** Stops a server started by startServer and waits until it has closed its database. */
 export async function stopServer(child) {
-  if (child.exitCode !== null) return;
+  // Gone already (exited, or killed: a crash test's SIGKILL).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
