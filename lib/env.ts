@@ -52,6 +52,11 @@ const schema = z.object({
    * it on the embedded database (the demo) and never with DATABASE_URL; 'on' and 'off' decide.
    */
   TEST_PAYMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Live notification sockets per client address (lib/notifications/live-server.ts): generous, as
+   * a school's whole staff shares one address; the bench raises it to open thousands from one.
+   */
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Card payments through Stripe's hosted Checkout: offered only when both are set. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { IDLE_SOCKETS, liveRows, printLive } from './bench-live';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { stampPdf } from '@/lib/downloads/stamp';
 import { startServer, stopServer } from './lib/server-process.mjs';
@@ -35,6 +36,10 @@ const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
 const SELLING_ONLY = process.env.BENCH_ONLY === 'selling';
 /** `BENCH_ONLY=favourites`: the control route, the material page and the favourites rows only. */
 const FAVOURITES_ONLY = process.env.BENCH_ONLY === 'favourites';
+/** `BENCH_ONLY=live`: the live notifications rows only (scripts/bench-live.ts). */
+const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
+/** Buyers of their own for the live rows' sales (the checkout rows use up the others). */
+const LIVE_BUYERS = 300;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -478,6 +483,8 @@ function printFavourites(rows: Row[], figures: FavouritesFigures) {
   );
 }
 
+const materialPathOf = (material: { id: number; slug: string }) => `/de/material/${material.id}/${material.slug}`;
+
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') run('npx', ['next', 'build']);
   ensureCatalogue();
@@ -501,11 +508,38 @@ async function main() {
   const favouritesFile = path.join(DATA_DIR, 'bench-favourites.json');
   run('npx', ['tsx', 'scripts/bench-favourites.ts', favouritesFile], { ...process.env, DATA_DIR, DATABASE_URL: '' });
   const favouritesAccount = JSON.parse(fs.readFileSync(favouritesFile, 'utf8')) as { email: string; password: string };
-  const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SEED_DEMO: 'never' } });
+  const liveBuyersFile = path.join(DATA_DIR, 'bench-live-buyers.json');
+  if (!BUYING_ONLY && !SELLING_ONLY && !FAVOURITES_ONLY)
+    run('npx', ['tsx', 'scripts/bench-buyers.ts', String(LIVE_BUYERS), liveBuyersFile], {
+      ...process.env,
+      DATA_DIR,
+      DATABASE_URL: '',
+    });
+  // Every bench socket comes from this one address.
+  const server = await startServer({
+    port: PORT,
+    dataDir: DATA_DIR,
+    env: { SEED_DEMO: 'never', LIVE_SOCKETS_PER_ADDRESS: String(IDLE_SOCKETS + 100) },
+  });
+  const live = () =>
+    liveRows({
+      origin: ORIGIN,
+      serverPid: server.pid!,
+      idleTokens: buyerTokens.slice(0, IDLE_SOCKETS),
+      buyerTokens: JSON.parse(fs.readFileSync(liveBuyersFile, 'utf8')) as string[],
+      seller: benchSeller,
+      loadPage: async () => {
+        const row = await load('material page', materialPathOf(top.items[0]!));
+        return { rps: row.rps, p99: row.p99 };
+      },
+    });
+  let top: { items: { id: number; slug: string; world: string }[] } = { items: [] };
   try {
-    const top = await json<{ items: { id: number; slug: string; world: string }[] }>(
-      '/api/v3/search?world=de&sort=bestseller',
-    );
+    top = await json<{ items: { id: number; slug: string; world: string }[] }>('/api/v3/search?world=de&sort=bestseller');
+    if (LIVE_ONLY) {
+      printLive(await live());
+      return;
+    }
     const material = top.items[0]!;
     const materialPath = `/de/material/${material.id}/${material.slug}`;
     const materialPage = await fetch(ORIGIN + materialPath).then((r) => r.text());
@@ -709,6 +743,8 @@ async function main() {
     if (selling) printSelling(control, selling);
     const favourites = BUYING_ONLY ? null : await favouritesRows(favouritesAccount, buyerTokens);
     if (favourites) printFavourites(rows, favourites);
+    const liveFigures = BUYING_ONLY ? null : await live();
+    if (liveFigures) printLive(liveFigures);
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync(
       'bench-results/latest.json',
@@ -725,6 +761,7 @@ async function main() {
           emptyJs,
           selling,
           favourites,
+          live: liveFigures,
         },
         null,
         2,

@@ -22,6 +22,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { findValidToken } from '@/lib/accounts/tokens';
 import { CacheListener } from '@/lib/cache/listener';
+import { getEnv } from '@/lib/env';
 import { acceptedOrigins } from '@/lib/http/origin';
 import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
@@ -46,8 +47,6 @@ export const HANDSHAKE_MS = 10_000;
 export const MAX_FRAME_BYTES = 4096;
 /** Sockets per account: a few tabs and a phone; the oldest goes when another opens. */
 export const MAX_SOCKETS_PER_ACCOUNT = 5;
-/** Sockets per address, generous: a school's whole staff shares one. */
-export const MAX_SOCKETS_PER_ADDRESS = 300;
 /** How often acknowledgements are written, and the embedded database is looked at. */
 export const FLUSH_MS = 100;
 /** How often the sessions behind the sockets are checked. */
@@ -96,6 +95,8 @@ interface Connection {
 export interface LiveEndpointOptions {
   /** With PostgreSQL: LISTEN for notifications of every process. Without: look every 100 ms. */
   databaseUrl?: string;
+  /** Default: LIVE_SOCKETS_PER_ADDRESS. */
+  socketsPerAddress?: number;
   log?: (message: string) => void;
 }
 
@@ -111,6 +112,8 @@ export interface LiveEndpoint {
 /** Starts the endpoint's machinery; its `handleUpgrade` goes into the front door's upgrade table. */
 export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoint {
   const log = options.log ?? ((message: string) => console.error(`live notifications: ${message}`));
+  // Sockets per address: generous, a school's whole staff shares one (LIVE_SOCKETS_PER_ADDRESS).
+  const perAddress = options.socketsPerAddress ?? getEnv().LIVE_SOCKETS_PER_ADDRESS;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const all = new Set<Connection>();
   const byUser = new Map<number, Set<Connection>>();
@@ -300,7 +303,7 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
     const origin = req.headers.origin;
     if (origin !== undefined && !acceptedOrigins().has(origin)) return refuse(socket, 403);
     const address = String(req.headers[CLIENT_IP_HEADER] ?? req.socket.remoteAddress ?? 'unknown');
-    if ((byAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS) return refuse(socket, 429);
+    if ((byAddress.get(address) ?? 0) >= perAddress) return refuse(socket, 429);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
   };
 
