@@ -27,19 +27,22 @@ export interface LiveFigures {
   memoryPerSocketKb: number;
   rssBeforeMb: number;
   rssAfterMb: number;
-  pageBefore: { rps: number; p99: number };
-  pageDuring: { rps: number; p99: number };
+  pageBefore: { rps: number; p99: number } | null;
+  pageDuring: { rps: number; p99: number } | null;
   latency: { sockets: number; sales: number; p50: number; p99: number; max: number };
 }
 
 interface LiveOptions {
+  /** The process holding the sockets. */
   origin: string;
+  /** The process the sales go through (default: the same). */
+  salesOrigin?: string;
   serverPid: number;
   idleTokens: string[];
   buyerTokens: string[];
   seller: { email: string; password: string; materialId: number };
-  /** Loads a public page as the bench's other rows do. */
-  loadPage: () => Promise<{ rps: number; p99: number }>;
+  /** Loads a public page as the bench's other rows do (left out: no page row). */
+  loadPage?: () => Promise<{ rps: number; p99: number }>;
 }
 
 function rssMb(pid: number): number {
@@ -101,7 +104,7 @@ const percentile = (values: number[], p: number) =>
 
 export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   const { origin } = options;
-  const pageBefore = await options.loadPage();
+  const pageBefore = (await options.loadPage?.()) ?? null;
   const rssBefore = rssMb(options.serverPid);
 
   process.stdout.write(`opening ${options.idleTokens.length} idle sockets …\n`);
@@ -116,11 +119,13 @@ export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   // Let the server settle (handshake garbage collected) before reading its memory.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const rssAfter = rssMb(options.serverPid);
-  const pageDuring = await options.loadPage();
+  const pageDuring = (await options.loadPage?.()) ?? null;
 
   // Down to 1,000 sockets, one of them the seller's.
-  for (const socket of sockets.splice(LATENCY_SOCKETS - 1)) socket.ws.close(1000);
-  const signIn = await fetch(`${origin}/api/v3/oauth2/authenticate`, {
+  const latencySockets = Math.min(LATENCY_SOCKETS, sockets.length + 1);
+  for (const socket of sockets.splice(latencySockets - 1)) socket.ws.close(1000);
+  const salesOrigin = options.salesOrigin ?? origin;
+  const signIn = await fetch(`${salesOrigin}/api/v3/oauth2/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -141,7 +146,7 @@ export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   let next = 0;
   await Promise.all(
     Array.from({ length: SALES_IN_FLIGHT }, async () => {
-      while (next < buyers.length) await sell(origin, buyers[next++]!, options.seller.materialId);
+      while (next < buyers.length) await sell(salesOrigin, buyers[next++]!, options.seller.materialId);
     }),
   );
   const waitUntil = Date.now() + 5000;
@@ -159,7 +164,7 @@ export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
     pageBefore,
     pageDuring,
     latency: {
-      sockets: LATENCY_SOCKETS,
+      sockets: latencySockets,
       sales: delays.length,
       p50: percentile(delays, 50),
       p99: percentile(delays, 99),
@@ -168,7 +173,8 @@ export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   };
 }
 
-export function printLive(figures: LiveFigures): void {
+export function printLive(figures: LiveFigures, where = 'one process'): void {
+  console.log(`\nLive notifications, ${where}`);
   console.table([
     {
       measure: `${figures.sockets} idle signed-in sockets: connects per second`,
@@ -178,11 +184,18 @@ export function printLive(figures: LiveFigures): void {
       measure: 'server memory per socket (KB)',
       value: Math.round(figures.memoryPerSocketKb * 10) / 10,
     },
-    { measure: 'server resident set before / after (MB)', value: `${Math.round(figures.rssBeforeMb)} / ${Math.round(figures.rssAfterMb)}` },
     {
-      measure: 'material page req/s (p99 ms) without / with the sockets',
-      value: `${Math.round(figures.pageBefore.rps)} (${figures.pageBefore.p99}) / ${Math.round(figures.pageDuring.rps)} (${figures.pageDuring.p99})`,
+      measure: 'server resident set before / after (MB)',
+      value: `${Math.round(figures.rssBeforeMb)} / ${Math.round(figures.rssAfterMb)}`,
     },
+    ...(figures.pageBefore && figures.pageDuring
+      ? [
+          {
+            measure: 'material page req/s (p99 ms) without / with the sockets',
+            value: `${Math.round(figures.pageBefore.rps)} (${figures.pageBefore.p99}) / ${Math.round(figures.pageDuring.rps)} (${figures.pageDuring.p99})`,
+          },
+        ]
+      : []),
     {
       measure: `paid → seller's socket, ${figures.latency.sockets} sockets, ${figures.latency.sales} sales: p50 / p99 / max ms (p99 budget 250)`,
       value: `${figures.latency.p50} / ${figures.latency.p99} / ${figures.latency.max}`,

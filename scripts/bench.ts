@@ -483,6 +483,15 @@ function printFavourites(rows: Row[], figures: FavouritesFigures) {
   );
 }
 
+/** With BENCH_DATABASE_URL: the live rows across two processes on PostgreSQL (scripts/bench-live-two.ts). */
+function liveAcrossTwo(): void {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log('live notifications across two processes: set BENCH_DATABASE_URL (a PostgreSQL server) to measure');
+    return;
+  }
+  run('npx', ['tsx', 'scripts/bench-live-two.ts']);
+}
+
 const materialPathOf = (material: { id: number; slug: string }) => `/de/material/${material.id}/${material.slug}`;
 
 async function main() {
@@ -535,9 +544,12 @@ async function main() {
     });
   let top: { items: { id: number; slug: string; world: string }[] } = { items: [] };
   try {
-    top = await json<{ items: { id: number; slug: string; world: string }[] }>('/api/v3/search?world=de&sort=bestseller');
+    top = await json<{ items: { id: number; slug: string; world: string }[] }>(
+      '/api/v3/search?world=de&sort=bestseller',
+    );
     if (LIVE_ONLY) {
       printLive(await live());
+      liveAcrossTwo();
       return;
     }
     const material = top.items[0]!;
@@ -745,6 +757,7 @@ async function main() {
     if (favourites) printFavourites(rows, favourites);
     const liveFigures = BUYING_ONLY ? null : await live();
     if (liveFigures) printLive(liveFigures);
+    if (liveFigures) liveAcrossTwo();
     fs.mkdirSync('bench-results', { recursive: true });
     fs.writeFileSync(
       'bench-results/latest.json',
