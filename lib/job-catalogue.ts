@@ -15,3 +15,4 @@ import '@/lib/selling/payouts';
 import '@/lib/selling/version-mails';
 import '@/lib/subscriptions/follower-digest';
 import '@/lib/maintenance/clean-up';
+import '@/lib/notifications/fan-outs';

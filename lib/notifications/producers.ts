@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { STORED_KEY } from '@/lib/cabinet/stored-preferences';
 import { SILENCED_BY, type NotificationKind } from './kinds';
 import { signalRecipients } from './store';
 
@@ -15,10 +16,7 @@ type OrderRow = typeof t.orders.$inferSelect;
 function wanted(kind: NotificationKind, userId: SQL): SQL {
   const preference = SILENCED_BY[kind];
   if (!preference) return sql`true`;
-  const stored = { sales: 'sales', followed_authors: 'followedAuthors', material_updates: 'materialUpdates' }[
-    preference as string
-  ];
-  if (!stored) return sql`true`;
+  const stored = STORED_KEY[preference];
   return sql`coalesce((SELECT (s.notification_preferences->>${stored})::boolean FROM ${t.accountStates} s WHERE s.user_id = ${userId}), true)`;
 }
 
@@ -82,5 +80,98 @@ export async function notifyNewFollower(db: Executor, authorId: number, follower
           AND ${wanted('new_follower', sql`${authorId}::int`)}
           AND NOT EXISTS (SELECT 1 FROM ${t.notifications} n WHERE n.user_id = ${authorId} AND n.kind = 'new_follower'
                           AND n.data->>'followerId' = ${String(followerId)} AND n.created_at > now() - interval '30 days')`,
+  );
+}
+
+/**
+ * One kind of notification for many recipients at once (a fan-out's batch): each recipient who
+ * wants it and does not have it yet for the same `dedupe` value of `data` (a batch run again
+ * after its process died adds nothing twice).
+ */
+async function notifyMany(
+  db: Executor,
+  userIds: number[],
+  kind: NotificationKind,
+  world: string,
+  data: Record<string, string | number>,
+  dedupe: string,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  return insertAndSignal(
+    db,
+    sql`SELECT u.id, ${kind}::text, ${world}::text, ${JSON.stringify(data)}::jsonb
+        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+        WHERE ${wanted(kind, sql`u.id`)}
+          AND NOT EXISTS (SELECT 1 FROM ${t.notifications} n WHERE n.user_id = u.id AND n.kind = ${kind}
+                          AND n.data->>${dedupe} = ${String(data[dedupe])})`,
+  );
+}
+
+/** A new version of a material these buyers hold (the version mails' fan-out batch). */
+export async function notifyNewVersion(db: Executor, userIds: number[], materialId: number, versionId: number) {
+  const [material] = (
+    await db.execute<{ title: string; world: string }>(
+      sql`SELECT title, world FROM ${t.materials} WHERE id = ${materialId}`,
+    )
+  ).rows;
+  if (!material) return 0;
+  return notifyMany(
+    db,
+    userIds,
+    'material_version',
+    material.world,
+    { materialId, versionId, title: material.title },
+    'versionId',
+  );
+}
+
+/** A followed author published a material (the followers' fan-out batch). */
+export async function notifyAuthorPublished(db: Executor, userIds: number[], materialId: number) {
+  const [material] = (
+    await db.execute<{ title: string; world: string; slug: string; author: string }>(
+      sql`SELECT m.title, m.world, m.slug, a.public_name AS author
+          FROM ${t.materials} m JOIN ${t.users} a ON a.id = m.author_id WHERE m.id = ${materialId}`,
+    )
+  ).rows;
+  if (!material) return 0;
+  return notifyMany(
+    db,
+    userIds,
+    'author_published',
+    material.world,
+    { materialId, slug: material.slug, title: material.title, author: material.author },
+    'materialId',
+  );
+}
+
+/** The previews of a seller's upload are ready, or could not be made (with the reason's code). */
+export async function notifyPreviews(
+  db: Executor,
+  materialId: number,
+  outcome: { ready: true; pages: number } | { ready: false; reason: string },
+) {
+  return insertAndSignal(
+    db,
+    sql`SELECT m.author_id, ${outcome.ready ? 'previews_ready' : 'previews_failed'}::text, m.world,
+               jsonb_build_object('materialId', m.id, 'title', m.title,
+                                  ${outcome.ready ? 'pages' : 'reason'}::text, ${outcome.ready ? String(outcome.pages) : outcome.reason}::text)
+        FROM ${t.materials} m WHERE m.id = ${materialId}`,
+  );
+}
+
+/** A month's payouts recorded: each paid seller is told the amount; the credit note is in the fees page. */
+export async function notifyPayouts(
+  db: Executor,
+  period: string,
+  payouts: { sellerId: number; amountMinor: number; currency: string }[],
+) {
+  if (payouts.length === 0) return 0;
+  return insertAndSignal(
+    db,
+    sql`SELECT p.seller_id, 'payout_sent', u.world,
+               jsonb_build_object('period', ${period}::text, 'amountMinor', p.amount, 'currency', p.currency)
+        FROM jsonb_to_recordset(${JSON.stringify(payouts.map((p) => ({ seller_id: p.sellerId, amount: p.amountMinor, currency: p.currency })))}::jsonb)
+             AS p(seller_id int, amount int, currency text)
+        JOIN ${t.users} u ON u.id = p.seller_id`,
   );
 }

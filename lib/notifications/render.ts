@@ -6,7 +6,6 @@
 import { getMessages } from '@/lib/i18n/messages';
 import { formatPrice } from '@/lib/pricing/format-price';
 import { pathFor } from '@/lib/routing/localized-routes';
-import type { RouteId } from '@/lib/routing/routes';
 import { fill } from '@/lib/text/fill';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds';
@@ -28,12 +27,22 @@ interface NotificationTexts {
   licences: Record<string, string>;
 }
 
-/** Where each kind points. */
-const LINKS: Record<NotificationKind, RouteId> = {
-  order_paid: 'cabinet-bought',
-  refund: 'cabinet-invoices',
-  sale: 'cabinet-sales',
-  new_follower: 'cabinet-author-page',
+type Data = Record<string, unknown>;
+
+/** Where each kind points, in the reader's world (a material's page in the material's own). */
+const LINKS: Record<NotificationKind, (reader: WorldCode, row: NotificationRow, data: Data) => string> = {
+  order_paid: (world) => pathFor(world, 'cabinet-bought'),
+  refund: (world) => pathFor(world, 'cabinet-invoices'),
+  material_version: (world) => pathFor(world, 'cabinet-bought'),
+  author_published: (_world, row, data) =>
+    pathFor(row.world, 'material', { id: String(whole(data.materialId)), slug: text(data.slug) || undefined }),
+  sale: (world) => pathFor(world, 'cabinet-sales'),
+  new_follower: (world) => pathFor(world, 'cabinet-author-page'),
+  previews_ready: (world, _row, data) =>
+    pathFor(world, 'cabinet-first-upload', { materialId: String(whole(data.materialId)) }),
+  previews_failed: (world, _row, data) =>
+    pathFor(world, 'cabinet-first-upload', { materialId: String(whole(data.materialId)) }),
+  payout_sent: (world) => pathFor(world, 'cabinet-fees'),
 };
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
@@ -52,7 +61,7 @@ export function renderNotification(row: NotificationRow, world: WorldCode): Noti
   if (!isKind(row.kind)) return null;
   const texts = notificationTexts(world);
   const locale = getWorld(world).locale;
-  const data = (row.data ?? {}) as Record<string, unknown>;
+  const data = (row.data ?? {}) as Data;
   const money = (minor: unknown) => formatPrice(whole(minor), text(data.currency) || 'EUR', locale);
   const values: Record<string, string | number> = {
     reference: text(data.reference),
@@ -60,12 +69,15 @@ export function renderNotification(row: NotificationRow, world: WorldCode): Noti
     licence: texts.licences[text(data.licence)] ?? text(data.licence),
     share: money(data.shareMinor),
     amount: money(data.amountMinor),
+    author: text(data.author),
+    pages: whole(Number(data.pages)),
+    period: text(data.period),
   };
   return {
     id: row.id,
     kind: row.kind,
     text: fill(texts.kinds[row.kind], values),
-    href: pathFor(world, LINKS[row.kind]),
+    href: LINKS[row.kind](world, row, data),
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };

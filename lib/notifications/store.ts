@@ -19,6 +19,9 @@ export type NotificationRow = typeof t.notifications.$inferSelect;
  */
 export const NOTIFICATION_CHANNEL = 'kreide_notifications';
 
+/** Recipients named in one NOTIFY message. */
+export const SIGNAL_IDS_PER_MESSAGE = 500;
+
 /**
  * `SELECT pg_notify(…)` for the recipients of the rows just inserted, to be run in the inserting
  * transaction: PostgreSQL delivers it at commit and never for a rollback, so a socket is woken
@@ -26,10 +29,14 @@ export const NOTIFICATION_CHANNEL = 'kreide_notifications';
  */
 export function signalRecipients(inserted: SQL): SQL {
   // The message shape of lib/cache/listener.ts (origin, tags), which listens for it: the
-  // database is no process, so every process takes it.
-  return sql`SELECT pg_notify(${NOTIFICATION_CHANNEL},
-                json_build_object('origin', 'database', 'tags', json_agg(DISTINCT user_id::text))::text)
-             FROM ${inserted} HAVING count(*) > 0`;
+  // database is no process, so every process takes it. 500 ids a message (each at most 13
+  // bytes in JSON) keeps a fan-out batch of 1,000 below NOTIFY's limit.
+  return sql`SELECT count(*) FROM (
+               SELECT pg_notify(${NOTIFICATION_CHANNEL},
+                        json_build_object('origin', 'database', 'tags', json_agg(user_id::text))::text)
+               FROM (SELECT user_id, (dense_rank() OVER (ORDER BY user_id) - 1) / ${SIGNAL_IDS_PER_MESSAGE} AS part
+                     FROM (SELECT DISTINCT user_id FROM ${inserted}) AS recipients) AS parted
+               GROUP BY part) AS signalled`;
 }
 
 export interface NotificationPage {

@@ -29,6 +29,7 @@ import { getDb, type Database } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { testPaymentsEnabled } from '@/lib/env';
 import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
+import { notifyPayouts } from '@/lib/notifications/producers';
 import { getStorage } from '@/lib/storage/storage';
 import { vatIncluded } from '@/lib/money/money';
 import { getWorld, isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
@@ -450,6 +451,7 @@ export async function runPayouts(
         const paid = planned.filter((payout) => payout.status === 'paid');
         const notes = await issueCreditNotes(tx, period, paid, sellers, byId, now);
         await recordPayouts(tx, id, planned, sellers, notes, now);
+        await notifyPayouts(tx, period, paid);
       }
       return id;
     });

@@ -11,9 +11,10 @@ import { idSchema } from '@/lib/input/schemas';
 import { applyTagsLocally, publishTags } from '@/lib/cache/bus';
 import { materialFootprintTags } from '@/lib/cache/footprint';
 import { TAGS } from '@/lib/cache/tags';
-import { getDb, type Database } from '@/lib/db/client';
+import { getDb, type Database, type Executor } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
 import { defineJob, SWEEP_JOB_RULES } from '@/lib/jobs/registry';
+import { notifyPreviews } from '@/lib/notifications/producers';
 import { getStorage } from '@/lib/storage/storage';
 import { getWorld, type WorldCode } from '@/lib/worlds/worlds';
 import {
@@ -210,7 +211,13 @@ export const materialPreviewsJob = defineJob(
     } catch (error) {
       const reason = (error as { reason?: unknown }).reason;
       if (typeof reason === 'string') {
-        await setProgress({ previewStatus: 'failed', previewError: reason });
+        await db.transaction(async (tx) => {
+          await tx
+            .update(t.materials)
+            .set({ previewStatus: 'failed', previewError: reason })
+            .where(eq(t.materials.id, materialId));
+          await notifyPreviews(tx as unknown as Executor, materialId, { ready: false, reason });
+        });
         return { failed: reason };
       }
       throw error;
@@ -308,8 +315,10 @@ export const materialPreviewsJob = defineJob(
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
       // A newer upload meanwhile has its own job and its own progress.
-      if (await isCurrentVersion(tx, materialId, versionId))
+      if (await isCurrentVersion(tx, materialId, versionId)) {
         await tx.update(t.materials).set({ previewStatus: 'ready' }).where(eq(t.materials.id, materialId));
+        await notifyPreviews(tx as unknown as Executor, materialId, { ready: true, pages: rendered.pages.length });
+      }
     });
     return { published: version.status === 'published', authorId: version.authorId, pages: rendered.pages.length };
   },

@@ -5,7 +5,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { cached } from '@/lib/cache/cached';
 import { expireSellerCabinet, invalidateAuthor, invalidateMaterial, invalidateWorld } from '@/lib/cache/invalidate';
 import { CACHE_KEYS, TAGS } from '@/lib/cache/tags';
-import { getDb, type Database } from '@/lib/db/client';
+import { getDb, type Database, type Executor } from '@/lib/db/client';
+import { authorPublishedFanOut } from '@/lib/notifications/fan-outs';
 import * as t from '@/lib/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { pathFor } from '@/lib/routing/localized-routes';
@@ -746,11 +747,16 @@ export async function publishMaterial(sellerId: number, materialId: number): Pro
       })
       .where(eq(t.materials.id, materialId))
       .returning();
-    if (material.status === 'draft')
+    if (material.status === 'draft') {
       await tx
         .update(t.materialFileVersions)
         .set({ publishedAt: now })
         .where(and(eq(t.materialFileVersions.materialId, materialId), isNull(t.materialFileVersions.publishedAt)));
+      // The author's followers hear of a first publication (not of a republishing, nor of a
+      // material an admin has hidden), with it or not at all.
+      if (material.hiddenAt === null)
+        await authorPublishedFanOut.start({ authorId: sellerId, materialId }, { db: tx as unknown as Executor });
+    }
     return updated!;
   });
   await Promise.all([invalidatePublished(materialId, material.world), invalidateAuthor(sellerId)]);

@@ -15,6 +15,7 @@ import * as t from '@/lib/db/schema';
 import { getMessages } from '@/lib/i18n/messages';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { defineFanOut } from '@/lib/jobs/fan-out';
+import { notifyNewVersion } from '@/lib/notifications/producers';
 import { stableJobId } from '@/lib/jobs/periodic';
 import { defineJob, MAIL_JOB_RULES } from '@/lib/jobs/registry';
 import { sendMail, type OutgoingMail } from '@/lib/mail/mailer';
@@ -151,13 +152,16 @@ export const versionMailsFanOut = defineFanOut({
       .limit(limit);
     return rows.map((row) => row.userId);
   },
-  deliver: ({ materialId, versionId }, userIds, tx) =>
-    enqueueMany(
+  deliver: async ({ materialId, versionId }, userIds, tx) => {
+    await enqueueMany(
       versionMailJob,
       userIds.map((userId) => ({
         id: stableJobId(`material-version-mail@${versionId}@${userId}`),
         data: { materialId, versionId, userId },
       })),
       { db: tx },
-    ),
+    );
+    // And in their notifications, live if they are there (the same preference silences both).
+    await notifyNewVersion(tx, userIds, materialId, versionId);
+  },
 });

@@ -14,7 +14,10 @@ import { updateNotificationPreferences } from '@/lib/cabinet/notification-prefer
 import { issueAccessTokenRow } from '@/lib/accounts/tokens';
 import { getDb } from '@/lib/db/client';
 import * as t from '@/lib/db/schema';
+import { authorPublishedFanOut } from '@/lib/notifications/fan-outs';
+import { notifyNewVersion, notifyPayouts, notifyPreviews } from '@/lib/notifications/producers';
 import { redeemSocketTicket } from '@/lib/notifications/store';
+import { drainJobs } from '@/lib/jobs/workers';
 import { DEMO_ACCOUNTS } from '@/lib/seed/seed';
 import { paidMaterials } from './support/catalogue';
 import { shownCartTotal } from './support/cart-total';
@@ -286,5 +289,59 @@ describe(`notifications on ${BACKEND}`, () => {
     expect(await redeemSocketTicket('not a ticket')).toBeNull();
 
     expect((await callRoute(ticketRoute, '/api/v1/notifications/ticket', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('tells every follower of an author who publishes, once, and only those who want it', async () => {
+    const [material] = await paidMaterials('de', 1);
+    const authorId = material!.authorId;
+    const followers = [await account(), await account(), await account()];
+    for (const follower of followers)
+      await getDb().insert(t.authorFollows).values({ followerId: follower.id, authorId }).onConflictDoNothing();
+    await updateNotificationPreferences(followers[2]!.id, { followed_authors: false });
+    for (let run = 0; run < 2; run++) {
+      // Started twice (a publish retried): each follower is told once.
+      await authorPublishedFanOut.start({ authorId, materialId: material!.id });
+      await drainJobs({ only: [authorPublishedFanOut.job.name] });
+    }
+    const told = async (userId: number) => (await stored(userId)).filter((row) => row.kind === 'author_published');
+    expect(await told(followers[0]!.id)).toHaveLength(1);
+    expect(await told(followers[1]!.id)).toHaveLength(1);
+    expect(await told(followers[2]!.id)).toHaveLength(0);
+    const seen = (await list(followers[0]!.headers)).items[0]!;
+    expect(seen.kind).toBe('author_published');
+    expect(seen.href).toBe(`/de/material/${material!.id}/${material!.slug}`);
+    const [author] = await getDb().select().from(t.users).where(eq(t.users.id, authorId));
+    expect(seen.text).toContain(author!.publicName);
+  });
+
+  it('tells buyers of a new version, sellers of previews and payouts, each linking to its page', async () => {
+    const buyer = await account();
+    const [material] = await paidMaterials('de', 1);
+    await notifyNewVersion(getDb(), [buyer.id], material!.id, 7);
+    await notifyNewVersion(getDb(), [buyer.id], material!.id, 7);
+    const version = (await list(buyer.headers)).items;
+    expect(version).toHaveLength(1);
+    expect(version[0]).toMatchObject({ kind: 'material_version', href: '/de/konto/gekaufte-materialien' });
+
+    const seller = await account();
+    const [own] = await getDb()
+      .insert(t.materials)
+      .values({
+        ...(await getDb().select().from(t.materials).where(eq(t.materials.id, material!.id)))[0]!,
+        id: undefined,
+        authorId: seller.id,
+        slug: `eigenes-${Date.now()}`,
+      })
+      .returning({ id: t.materials.id, title: t.materials.title });
+    await notifyPreviews(getDb(), own!.id, { ready: true, pages: 12 });
+    await notifyPreviews(getDb(), own!.id, { ready: false, reason: 'encrypted' });
+    await notifyPayouts(getDb(), '2026-11', [{ sellerId: seller.id, amountMinor: 12345, currency: 'EUR' }]);
+    const mine = (await list(seller.headers)).items;
+    expect(mine.map((item) => item.kind)).toEqual(['payout_sent', 'previews_failed', 'previews_ready']);
+    expect(mine[2]!.text).toContain('12');
+    expect(mine[2]!.href).toBe(`/de/konto/erster-upload/${own!.id}`);
+    expect(mine[0]!.text).toContain('2026-11');
+    expect(mine[0]!.text).toMatch(/123,45\s€/);
+    expect(mine[0]!.href).toBe('/de/konto/gutschriften');
   });
 });
