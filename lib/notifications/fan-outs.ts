@@ -28,10 +28,7 @@ export const authorPublishedFanOut = defineFanOut({
       .select({ followerId: t.authorFollows.followerId })
       .from(t.authorFollows)
       .where(
-        and(
-          eq(t.authorFollows.authorId, authorId),
-          after === null ? undefined : gt(t.authorFollows.followerId, after),
-        ),
+        and(eq(t.authorFollows.authorId, authorId), after === null ? undefined : gt(t.authorFollows.followerId, after)),
       )
       .orderBy(asc(t.authorFollows.followerId))
       .limit(limit);
