@@ -1267,9 +1267,14 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** One event's notification per user (`version:12`): a fan-out batch run twice adds nothing. */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     index('notifications_user').on(t.userId, t.id),
+    uniqueIndex('notifications_once')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} IS NOT NULL`),
     index('notifications_undelivered')
       .on(t.userId, t.id)
       .where(sql`${t.deliveredAt} IS NULL`),

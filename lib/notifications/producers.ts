@@ -85,8 +85,8 @@ export async function notifyNewFollower(db: Executor, authorId: number, follower
 
 /**
  * One kind of notification for many recipients at once (a fan-out's batch): each recipient who
- * wants it and does not have it yet for the same `dedupe` value of `data` (a batch run again
- * after its process died adds nothing twice).
+ * wants it, once per `dedupeKey` (the unique index notifications_once), so a batch run again
+ * after its process died adds nothing twice.
  */
 async function notifyMany(
   db: Executor,
@@ -94,17 +94,20 @@ async function notifyMany(
   kind: NotificationKind,
   world: string,
   data: Record<string, string | number>,
-  dedupe: string,
+  dedupeKey: string,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  return insertAndSignal(
-    db,
-    sql`SELECT u.id, ${kind}::text, ${world}::text, ${JSON.stringify(data)}::jsonb
-        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
-        WHERE ${wanted(kind, sql`u.id`)}
-          AND NOT EXISTS (SELECT 1 FROM ${t.notifications} n WHERE n.user_id = u.id AND n.kind = ${kind}
-                          AND n.data->>${dedupe} = ${String(data[dedupe])})`,
-  );
+  const result = await db.execute<{ n: number }>(sql`
+    WITH inserted AS (
+      INSERT INTO ${t.notifications} (user_id, kind, world, data, dedupe_key)
+      SELECT u.id, ${kind}::text, ${world}::text, ${JSON.stringify(data)}::jsonb, ${dedupeKey}::text
+      FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+      WHERE ${wanted(kind, sql`u.id`)}
+      ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+      RETURNING user_id
+    )
+    SELECT (SELECT count(*)::int FROM inserted) AS n, (${signalRecipients(sql`inserted`)}) AS signalled`);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** A new version of a material these buyers hold (the version mails' fan-out batch). */
@@ -140,7 +143,7 @@ export async function notifyAuthorPublished(db: Executor, userIds: number[], mat
     'author_published',
     material.world,
     { materialId, slug: material.slug, title: material.title, author: material.author },
-    'materialId',
+    `published:${materialId}`,
   );
 }
 
