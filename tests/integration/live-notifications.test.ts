@@ -147,6 +147,12 @@ describe(`the live notifications endpoint on ${BACKEND}`, () => {
     handshake(again, ticket);
     expect(await again.closed).toEqual({ code: 4001, reason: 'unauthorized' });
 
+    // An expired ticket is refused too.
+    const stale = await issueSocketTicket(me.tokenId, new Date(Date.now() - 61_000));
+    const expired = await connect();
+    handshake(expired, stale);
+    expect(await expired.closed).toEqual({ code: 4001, reason: 'unauthorized' });
+
     // A reconnect with a fresh ticket gets nothing it acknowledged.
     const later = await connect();
     handshake(later, await issueSocketTicket(me.tokenId));
