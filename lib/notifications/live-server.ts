@@ -97,6 +97,8 @@ export interface LiveEndpointOptions {
   databaseUrl?: string;
   /** Default: LIVE_SOCKETS_PER_ADDRESS. */
   socketsPerAddress?: number;
+  /** Default: HEARTBEAT_MS (tests shorten it). */
+  heartbeatMs?: number;
   log?: (message: string) => void;
 }
 
@@ -309,8 +311,9 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
 
   // Heartbeats both ways: ours keeps proxies from dropping an idle socket, the client's answer
   // (or anything else it sends) shows it is still there.
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const heartbeat = setInterval(() => {
-    const silentSince = Date.now() - 2 * HEARTBEAT_MS;
+    const silentSince = Date.now() - 2 * heartbeatMs;
     for (const conn of all) {
       if (conn.lastHeard < silentSince) {
         close(conn, CLOSE.silent);
@@ -318,7 +321,7 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
         forget(conn);
       } else send(conn, { type: 'heartbeat' });
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeat.unref();
 
   let flushing = false;

@@ -244,4 +244,38 @@ describe(`the live notifications endpoint on ${BACKEND}`, () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(await delivered(me.id)).toBe(0);
   });
+
+  it('sends a heartbeat, and closes a connection silent for two of them', async () => {
+    const quick = startLiveEndpoint({ heartbeatMs: 150, log: () => {} });
+    const quickServer = http.createServer((_req, res) => res.end());
+    takeUpgrades(quickServer, { passToNext: false, routes: new Map([[LIVE_PATH, quick.handleUpgrade]]) });
+    await new Promise<void>((resolve) => quickServer.listen(0, '127.0.0.1', resolve));
+    const quickUrl = `ws://localhost:${(quickServer.address() as AddressInfo).port}${LIVE_PATH}`;
+    try {
+      const me = await account();
+      const open = (answering: boolean) =>
+        new Promise<{ socket: WebSocket; closed: Promise<number> }>((resolve) => {
+          const socket = new WebSocket(quickUrl, { origin: getPublicOrigin() });
+          sockets.push(socket);
+          const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
+          socket.on('message', (data) => {
+            const message = JSON.parse(data.toString()) as { type: string };
+            if (answering && message.type === 'heartbeat') socket.send(JSON.stringify({ type: 'heartbeat' }));
+          });
+          socket.on('open', () => {
+            socket.send(JSON.stringify({ type: 'handshake', access_token: me.token, world: 'de' }));
+            resolve({ socket, closed });
+          });
+        });
+      const silent = await open(false);
+      const answering = await open(true);
+      expect(await silent.closed).toBe(1001);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(answering.socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await quick.stop();
+      quickServer.closeAllConnections();
+      await new Promise((resolve) => quickServer.close(resolve));
+    }
+  });
 });
