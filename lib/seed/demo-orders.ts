@@ -201,7 +201,8 @@ async function writeDemoOrder(
       await tx.insert(t.orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
       // An invoice purchase gets its invoice when it is ordered; paying it delivers the order.
       await issueDocument(tx, order!, 'invoice', { now: at, items });
-      if (plan.paid) await deliverOrder(tx, order!, { now: at, items, inviterId: null, sendReceipt: false, notify: false });
+      if (plan.paid)
+        await deliverOrder(tx, order!, { now: at, items, inviterId: null, sendReceipt: false, notify: false });
     });
   }
 }

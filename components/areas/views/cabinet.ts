@@ -17,8 +17,7 @@ export const CABINET_VIEWS: ViewRegistry<AreaPageProps> = {
   'cabinet-billing-address': () => settingsPages().then((m) => m.BillingAddressPage),
   'cabinet-bank-details': () => settingsPages().then((m) => m.BankDetailsPage),
   'cabinet-notifications': () => settingsPages().then((m) => m.NotificationsPage),
-  'cabinet-inbox': () =>
-    import('@/components/notifications/notifications-page').then((m) => m.NotificationsPage),
+  'cabinet-inbox': () => import('@/components/notifications/notifications-page').then((m) => m.NotificationsPage),
   'cabinet-delete-account': () => settingsPages().then((m) => m.DeleteAccountPage),
   'cabinet-materials': () => sellerPages().then((m) => m.SellerMaterialsPage),
   'cabinet-upload': () => sellerPages().then((m) => m.UploadPage),
