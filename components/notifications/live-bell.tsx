@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NotificationView } from '@/lib/notifications/render';
 import styles from './bell.module.css';
 import { startLive } from './live-runtime';
+import { LIVE_NOTIFICATION_EVENT } from './live-event';
 
 export interface BellProps {
   world: string;
@@ -30,6 +31,8 @@ export default function LiveBell({ world, href, texts }: BellProps) {
       world,
       onUnread: setUnread,
       onNotification(notification) {
+        // The notifications page, when open, adds it to its list (LiveItems).
+        window.dispatchEvent(new CustomEvent(LIVE_NOTIFICATION_EVENT, { detail: notification }));
         setToast(notification);
         if (hideTimer.current) clearTimeout(hideTimer.current);
         hideTimer.current = setTimeout(() => setToast(null), TOAST_MS);

@@ -8,6 +8,7 @@ import { pageNumber, pickWord } from '@/lib/input/query-words';
 import { NOTIFICATIONS_PAGE_SIZE } from '@/lib/notifications/kinds';
 import { notificationList, type NotificationList } from '@/lib/notifications/notifications';
 import { pathFor } from '@/lib/routing/localized-routes';
+import { LiveItems } from './live-items';
 import styles from './notifications.module.css';
 
 const NOTICES = ['read', 'all-read'] as const;
@@ -59,6 +60,7 @@ export const NotificationsPage: PageView<AreaPageProps> = {
             </form>
           ) : null}
         </div>
+        {page === 1 ? <LiveItems unreadLabel={t('unread')} /> : null}
         {list.items.length === 0 ? (
           <p data-testid="notifications-empty">{t('empty')}</p>
         ) : (

@@ -40,6 +40,27 @@ async function sellersMaterialFor(seller: Page, buyer: Page, world: WorldCode) {
   return own.items.find((item) => item.id === buyable)!;
 }
 
+/** The buyer pays for a material with the test payment, in the material's world (de). */
+async function buy(buyer: Page, materialId: number, world: WorldCode) {
+  const origin = { origin: new URL(buyer.url()).origin };
+  const added = await buyer.request.post(`/api/v1/cart/add?world=de`, {
+    headers: origin,
+    data: { material_id: materialId },
+  });
+  expect(added.status()).toBe(200);
+  const shown = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
+  const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=de`, {
+    headers: origin,
+    data: {
+      provider: 'test',
+      idempotency_key: `e2e-live-${world}-${materialId}-${Date.now()}`,
+      expected_total: shown,
+      delivery_consent: true,
+    },
+  });
+  expect(ordered.status()).toBe(201);
+}
+
 /** The bell's and live connection's code: the chunk that asks for a handshake ticket. */
 const LIVE_CODE = '/api/v1/notifications/ticket';
 const LIVE_BUDGET_GZIP_BYTES = 6 * 1024;
@@ -100,24 +121,7 @@ for (const world of ['de', 'gr'] as const) {
         .catch(() => '0')) || 0,
     );
 
-    const origin = { origin: new URL(buyer.url()).origin };
-    // The buyer pays in the material's world; the seller reads in theirs.
-    const added = await buyer.request.post(`/api/v1/cart/add?world=de`, {
-      headers: origin,
-      data: { material_id: material.id },
-    });
-    expect(added.status()).toBe(200);
-    const shown = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
-    const ordered = await buyer.request.post(`/api/v3/orders/checkout?world=de`, {
-      headers: origin,
-      data: {
-        provider: 'test',
-        idempotency_key: `e2e-live-${world}-${material.id}-${Date.now()}`,
-        expected_total: shown,
-        delivery_consent: true,
-      },
-    });
-    expect(ordered.status()).toBe(201);
+    await buy(buyer, material.id, world);
 
     // Live: the toast names the material, the count rises, without a reload.
     const toast = seller.getByTestId('toast');
@@ -144,6 +148,15 @@ for (const world of ['de', 'gr'] as const) {
     await expect(same).toHaveAttribute('data-read', 'true');
     await seller.reload();
     await expect(same).toHaveAttribute('data-read', 'true');
+
+    // With the page open, the next sale joins its list at once, without a reload.
+    await untilInteractive(seller);
+    await expect(seller.getByTestId('bell')).toBeVisible();
+    const next = await sellersMaterialFor(seller, buyer, world);
+    await buy(buyer, next.id, world);
+    await expect(seller.getByTestId('notifications-live').locator('li').first()).toContainText(next.title, {
+      timeout: 5000,
+    });
 
     await sellerContext.close();
     await buyerContext.close();
