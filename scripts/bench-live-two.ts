@@ -12,13 +12,13 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { and, eq, gt } from 'drizzle-orm';
 import { Client } from 'pg';
-import { hashToken } from '@/lib/accounts/tokens';
 import { closeDb, getDb } from '@/lib/db/client';
 import { runMigrations } from '@/lib/db/migrate';
 import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCatalogue } from '@/lib/seed/seed';
 import { LocalFileStorage } from '@/lib/storage/storage';
 import { liveRows, printLive } from './bench-live';
+import { mintBuyers } from './lib/mint-buyers';
 import { startServer, stopServer } from './lib/server-process.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,46 +35,6 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** `count` buyers with an address and a bearer token each, written directly. */
-async function mintBuyers(count: number): Promise<string[]> {
-  const run = crypto.randomBytes(4).toString('hex');
-  const users = await getDb()
-    .insert(t.users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `live-two-${run}-${i}@bench.test`,
-        slug: `live-two-${run}-${i}`,
-        publicName: `Live Bench ${i}`,
-      })),
-    )
-    .returning({ id: t.users.id });
-  await getDb()
-    .insert(t.billingAddresses)
-    .values(
-      users.map((user) => ({
-        userId: user.id,
-        fullName: 'Live Bench',
-        street: 'Messweg 2',
-        postalCode: '10115',
-        city: 'Berlin',
-        countryCode: 'DE',
-      })),
-    );
-  const tokens = users.map(() => crypto.randomBytes(32).toString('base64url'));
-  await getDb()
-    .insert(t.accessTokens)
-    .values(
-      users.map((user, i) => ({
-        tokenHash: hashToken(tokens[i]!),
-        userId: user.id,
-        clientId: 'app',
-        grantType: 'password',
-        expiresAt: new Date(Date.now() + 3_600_000),
-      })),
-    );
-  return tokens;
 }
 
 async function main() {
@@ -99,8 +59,8 @@ async function main() {
       .where(and(eq(t.materials.authorId, seller!.id), eq(t.materials.world, 'de'), gt(t.materials.priceCents, 0)))
       .limit(1);
     if (!material) throw new Error('the demo seller has no paid material');
-    const idle = await mintBuyers(SOCKETS - 1);
-    const buyers = await mintBuyers(SALE_BUYERS);
+    const idle = await mintBuyers(SOCKETS - 1, 'live-two');
+    const buyers = await mintBuyers(SALE_BUYERS, 'live-two');
     await closeDb();
     const env = {
       DATABASE_URL: databaseUrl,

@@ -9,9 +9,10 @@
  *   delay from the order becoming paid (the notification's `createdAt`, the delivering
  *   transaction's time, on this machine's clock) to the seller's socket, p50 and p99.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import WebSocket from 'ws';
+import { buyWithTestPayment } from './lib/mint-buyers';
+import { percentile } from './lib/percentile';
 
 export const IDLE_SOCKETS = Number(process.env.BENCH_LIVE_SOCKETS ?? 5000);
 const LATENCY_SOCKETS = 1000;
@@ -77,31 +78,6 @@ function openSocket(origin: string, token: string): Socket {
   return socket;
 }
 
-async function sell(origin: string, token: string, materialId: number): Promise<void> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const added = await fetch(`${origin}/api/v1/cart/add?world=de`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ material_id: materialId }),
-  });
-  if (added.status !== 200) throw new Error(`cart/add answered ${added.status}`);
-  const total = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
-  const ordered = await fetch(`${origin}/api/v3/orders/checkout?world=de`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      provider: 'test',
-      idempotency_key: `bench-live-${crypto.randomBytes(8).toString('hex')}`,
-      expected_total: total,
-      delivery_consent: true,
-    }),
-  });
-  if (ordered.status !== 201) throw new Error(`checkout answered ${ordered.status}: ${await ordered.text()}`);
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-
 export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   const { origin } = options;
   const pageBefore = (await options.loadPage?.()) ?? null;
@@ -146,7 +122,7 @@ export async function liveRows(options: LiveOptions): Promise<LiveFigures> {
   let next = 0;
   await Promise.all(
     Array.from({ length: SALES_IN_FLIGHT }, async () => {
-      while (next < buyers.length) await sell(salesOrigin, buyers[next++]!, options.seller.materialId);
+      while (next < buyers.length) await buyWithTestPayment(salesOrigin, buyers[next++]!, options.seller.materialId);
     }),
   );
   const waitUntil = Date.now() + 5000;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { IDLE_SOCKETS, liveRows, printLive } from './bench-live';
+import { percentile } from './lib/percentile';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { stampPdf } from '@/lib/downloads/stamp';
 import { startServer, stopServer } from './lib/server-process.mjs';
@@ -330,11 +331,6 @@ function printSelling(control: Row, selling: SellingFigures) {
   console.log(
     `previews of a 20-page PDF: ready ${Math.round(selling.previewsMs)} ms after the upload answered (budget 10,000 ms); published to searchable: ${Math.round(selling.publishToSearchableMs)} ms (budget 5,000 ms)`,
   );
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface FavouritesFigures {

@@ -31,14 +31,18 @@ export function installSmallAnswerHold(res: ServerResponse): void {
   let held: Buffer | null = null;
   let release: NodeJS.Immediate | null = null;
 
-  const passThrough = () => {
-    if (passing) return;
+  /** From here on everything passes straight through to the layers above. */
+  const restore = () => {
     passing = true;
     if (release) clearImmediate(release);
     release = null;
     res.flushHeaders = flushHeaders as ServerResponse['flushHeaders'];
     res.write = write as ServerResponse['write'];
     res.end = end as ServerResponse['end'];
+  };
+  const passThrough = () => {
+    if (passing) return;
+    restore();
     if (held) {
       const chunk = held;
       held = null;
@@ -59,11 +63,14 @@ export function installSmallAnswerHold(res: ServerResponse): void {
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     if (passing) return write(chunk, encoding, callback);
     const bytes = chunk === undefined || chunk === null ? null : chunkBytes(chunk, encoding);
-    if (held || typeof callback === 'function' || typeof encoding === 'function' || res.headersSent || !bytes) {
-      passThrough();
-      return write(chunk, encoding, callback);
-    }
-    if (bytes.length >= SMALL_ANSWER_BYTES) {
+    const holdable =
+      !held &&
+      typeof callback !== 'function' &&
+      typeof encoding !== 'function' &&
+      !res.headersSent &&
+      bytes !== null &&
+      bytes.length < SMALL_ANSWER_BYTES;
+    if (!holdable) {
       passThrough();
       return write(chunk, encoding, callback);
     }
@@ -78,11 +85,7 @@ export function installSmallAnswerHold(res: ServerResponse): void {
     const { chunk, encoding, callback } = endArguments(args[0], args[1], args[2]);
     const tail = chunk === undefined || chunk === null ? null : chunkBytes(chunk, encoding);
     const body = held ? (tail ? Buffer.concat([held, tail]) : held) : tail;
-    passing = true;
-    if (release) clearImmediate(release);
-    res.flushHeaders = flushHeaders as ServerResponse['flushHeaders'];
-    res.write = write as ServerResponse['write'];
-    res.end = end as ServerResponse['end'];
+    restore();
     held = null;
     if (!body) return end(callback);
     const bodiless = res.statusCode === 204 || res.statusCode === 304;

@@ -27,7 +27,7 @@ export interface UpgradeOptions {
 }
 
 /** Answers an upgrade with a plain HTTP status and closes the socket: never left hanging. */
-function refuse(socket: Duplex, status: 403 | 404): void {
+export function refuseUpgrade(socket: Duplex, status: 403 | 404 | 429): void {
   if (socket.destroyed) return;
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
     socket.destroy(),
@@ -53,7 +53,7 @@ export function takeUpgrades(server: Server, options: UpgradeOptions): void {
   const door = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A client that resets the connection must not take the process with it.
     socket.on('error', () => socket.destroy());
-    if (!isOwnHostName(normalizeHost(req.headers.host))) return refuse(socket, 403);
+    if (!isOwnHostName(normalizeHost(req.headers.host))) return refuseUpgrade(socket, 403);
     recordClientAddress(req);
     // The front door's resolution is its own to write, on upgrades as on requests.
     delete req.headers[RESOLUTION_HEADER];
@@ -61,7 +61,7 @@ export function takeUpgrades(server: Server, options: UpgradeOptions): void {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const handler = routes.get(path) ?? (options.passToNext && path.startsWith(NEXT_PREFIX) ? nextUpgrade : undefined);
-    if (!handler) return refuse(socket, 404);
+    if (!handler) return refuseUpgrade(socket, 404);
     try {
       Promise.resolve(handler(req, socket, head)).catch((error: unknown) => failed(socket, error));
     } catch (error) {

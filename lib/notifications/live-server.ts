@@ -20,10 +20,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { findValidToken } from '@/lib/accounts/tokens';
 import { CacheListener } from '@/lib/cache/listener';
 import { getEnv } from '@/lib/env';
 import { acceptedOrigins } from '@/lib/http/origin';
+import { refuseUpgrade } from '@/lib/http/upgrade';
 import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
 import { renderNotification } from './render';
@@ -61,7 +61,6 @@ export const CLOSE = {
   sessionRevoked: [4002, 'session_revoked'],
   accountDeleted: [4003, 'account_deleted'],
   replaced: [4004, 'replaced'],
-  signedOut: [4005, 'signed_out'],
   handshakeTimeout: [1008, 'handshake_timeout'],
   badMessage: [1008, 'bad_message'],
   unknownType: [1008, 'unknown_type'],
@@ -82,12 +81,13 @@ interface Connection {
   lastHeard: number;
   userId: number | null;
   tokenId: number | null;
+  /** The handshake arrived and is being checked. */
+  handshaking: boolean;
   world: WorldCode;
   /** An admin acting as the user sees what they would, but acknowledges nothing for them. */
   impersonated: boolean;
   /** Ids sent on this connection (not sent twice while unacknowledged). */
   sent: Set<number>;
-  newestSent: number;
   delivering: Promise<void> | null;
   again: boolean;
 }
@@ -156,7 +156,6 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
         const { unread } = await countNotifications(conn.userId);
         for (const row of rows) {
           conn.sent.add(row.id);
-          conn.newestSent = Math.max(conn.newestSent, row.id);
           const notification = renderNotification(row, conn.world);
           // A kind this version cannot show is acknowledged so it is not sent for ever.
           if (!notification) queueAck(conn, row.id);
@@ -212,14 +211,7 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
   /** Who the handshake's token is: a ticket (website) or a bearer token (app). */
   const authenticate = async (token: string) => {
     const ticketToken = await redeemSocketTicket(token);
-    if (ticketToken !== null) {
-      const owner = await ownerOfToken(ticketToken);
-      return owner ? { ...owner, tokenId: ticketToken } : null;
-    }
-    const bearer = await findValidToken(token);
-    if (!bearer || bearer.userId === null) return null;
-    const owner = await ownerOfToken(bearer.tokenId);
-    return owner ? { ...owner, tokenId: bearer.tokenId } : null;
+    return ownerOfToken(ticketToken !== null ? { id: ticketToken } : { bearer: token });
   };
 
   const onMessage = async (conn: Connection, data: RawData, isBinary: boolean) => {
@@ -234,8 +226,9 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
     if (conn.userId === null) {
       const handshake = handshakeSchema.safeParse(message);
       if (!handshake.success) return close(conn, CLOSE.unauthorized);
-      if (conn.tokenId !== null) return; // a second handshake while the first is checked
-      conn.tokenId = 0;
+      // A second handshake while the first is checked changes nothing.
+      if (conn.handshaking) return;
+      conn.handshaking = true;
       const who = await authenticate(handshake.data.access_token);
       if (!who || conn.ws.readyState !== conn.ws.OPEN) return close(conn, CLOSE.unauthorized);
       const world = isWorldCode(handshake.data.world) ? handshake.data.world : conn.world;
@@ -256,9 +249,8 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
     close(conn, (message as { type?: unknown }).type === undefined ? CLOSE.badMessage : CLOSE.unknownType);
   };
 
-  const accept = (ws: WebSocket, req: IncomingMessage) => {
+  const accept = (ws: WebSocket, address: string) => {
     const now = Date.now();
-    const address = String(req.headers[CLIENT_IP_HEADER] ?? req.socket.remoteAddress ?? 'unknown');
     const conn: Connection = {
       ws,
       address,
@@ -266,10 +258,10 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
       lastHeard: now,
       userId: null,
       tokenId: null,
+      handshaking: false,
       world: 'de',
       impersonated: false,
       sent: new Set(),
-      newestSent: 0,
       delivering: null,
       again: false,
     };
@@ -293,20 +285,16 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
     ws.on('error', () => forget(conn));
   };
 
-  const refuse = (socket: Duplex, status: 403 | 429) => {
-    const text = status === 403 ? 'Forbidden' : 'Too Many Requests';
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
-  };
-
   const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (stopped) return refuse(socket, 429);
+    if (stopped) return refuseUpgrade(socket, 429);
     // Browsers send cookies and tickets with a handshake from any site: only our own pages may
     // open one. Apps send no Origin.
     const origin = req.headers.origin;
-    if (origin !== undefined && !acceptedOrigins().has(origin)) return refuse(socket, 403);
+    if (origin !== undefined && !acceptedOrigins().has(origin)) return refuseUpgrade(socket, 403);
+    // The front door recorded the client's address (lib/security/client-ip.ts).
     const address = String(req.headers[CLIENT_IP_HEADER] ?? req.socket.remoteAddress ?? 'unknown');
-    if ((byAddress.get(address) ?? 0) >= perAddress) return refuse(socket, 429);
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+    if ((byAddress.get(address) ?? 0) >= perAddress) return refuseUpgrade(socket, 429);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address));
   };
 
   // Heartbeats both ways: ours keeps proxies from dropping an idle socket, the client's answer
@@ -333,8 +321,8 @@ export function startLiveEndpoint(options: LiveEndpointOptions = {}): LiveEndpoi
       // The embedded database has no NOTIFY between its clients: look at what is owed instead.
       if (!options.databaseUrl && byUser.size > 0) {
         const owed = await usersOwed([...byUser.keys()]);
-        for (const [userId, newest] of owed)
-          for (const conn of byUser.get(userId) ?? []) if (newest > conn.newestSent) void deliver(conn);
+        for (const [userId, ids] of owed)
+          for (const conn of byUser.get(userId) ?? []) if (ids.some((id) => !conn.sent.has(id))) void deliver(conn);
       }
     })()
       .catch((error: Error) => log(error.message))

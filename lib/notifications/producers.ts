@@ -20,11 +20,17 @@ function wanted(kind: NotificationKind, userId: SQL): SQL {
   return sql`coalesce((SELECT (s.notification_preferences->>${stored})::boolean FROM ${t.accountStates} s WHERE s.user_id = ${userId}), true)`;
 }
 
-/** Inserts the rows `select` gives (user_id, kind, world, data) and signals their recipients. */
-async function insertAndSignal(db: Executor, select: SQL): Promise<number> {
+/**
+ * Inserts the rows `select` gives (user_id, kind, world, data, and with `keyed` a dedupe_key
+ * after them) and signals their recipients. A keyed row that a user already has is skipped
+ * (the unique index notifications_once).
+ */
+async function insertAndSignal(db: Executor, select: SQL, options: { keyed?: boolean } = {}): Promise<number> {
+  const columns = options.keyed ? sql`(user_id, kind, world, data, dedupe_key)` : sql`(user_id, kind, world, data)`;
+  const once = options.keyed ? sql`ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING` : sql``;
   const result = await db.execute<{ n: number }>(sql`
     WITH inserted AS (
-      INSERT INTO ${t.notifications} (user_id, kind, world, data) ${select} RETURNING user_id
+      INSERT INTO ${t.notifications} ${columns} ${select} ${once} RETURNING user_id
     )
     SELECT (SELECT count(*)::int FROM inserted) AS n, (${signalRecipients(sql`inserted`)}) AS signalled`);
   return Number(result.rows[0]?.n ?? 0);
@@ -97,17 +103,13 @@ async function notifyMany(
   dedupeKey: string,
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const result = await db.execute<{ n: number }>(sql`
-    WITH inserted AS (
-      INSERT INTO ${t.notifications} (user_id, kind, world, data, dedupe_key)
-      SELECT u.id, ${kind}::text, ${world}::text, ${JSON.stringify(data)}::jsonb, ${dedupeKey}::text
-      FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
-      WHERE ${wanted(kind, sql`u.id`)}
-      ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-      RETURNING user_id
-    )
-    SELECT (SELECT count(*)::int FROM inserted) AS n, (${signalRecipients(sql`inserted`)}) AS signalled`);
-  return Number(result.rows[0]?.n ?? 0);
+  return insertAndSignal(
+    db,
+    sql`SELECT u.id, ${kind}::text, ${world}::text, ${JSON.stringify(data)}::jsonb, ${dedupeKey}::text
+        FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u(id)
+        WHERE ${wanted(kind, sql`u.id`)}`,
+    { keyed: true },
+  );
 }
 
 /** A new version of a material these buyers hold (the version mails' fan-out batch). */

@@ -95,17 +95,19 @@ export async function undelivered(userId: number, limit = 100): Promise<Notifica
 }
 
 /**
- * The recipients, among `userIds`, who are owed something: the embedded database's endpoint
- * asks this every 100 ms for the users it holds sockets of (one indexed statement).
+ * What the accounts among `userIds` are owed (not acknowledged), the newest 100 ids each: the
+ * embedded database's endpoint asks this every 100 ms for the accounts it holds sockets of
+ * (one statement on the undelivered rows' index). Ids, not the newest id alone: two
+ * transactions can commit their rows in the other order than their ids.
  */
-export async function usersOwed(userIds: number[]): Promise<Map<number, number>> {
+export async function usersOwed(userIds: number[]): Promise<Map<number, number[]>> {
   if (userIds.length === 0) return new Map();
-  const result = await getDb().execute<{ user_id: number; newest: number }>(
-    sql`SELECT user_id, max(id)::int AS newest FROM ${t.notifications}
+  const result = await getDb().execute<{ user_id: number; ids: number[] }>(
+    sql`SELECT user_id, (array_agg(id ORDER BY id DESC))[1:100] AS ids FROM ${t.notifications}
         WHERE delivered_at IS NULL AND user_id = ANY(${`{${userIds.join(',')}}`}::int[])
         GROUP BY user_id`,
   );
-  return new Map(result.rows.map((row) => [Number(row.user_id), Number(row.newest)]));
+  return new Map(result.rows.map((row) => [Number(row.user_id), row.ids.map(Number)]));
 }
 
 /** A client received these: they are not sent again. Only the user's own rows change. */
@@ -139,16 +141,24 @@ export async function redeemSocketTicket(ticket: string, now: Date = new Date())
   return row.tokenId;
 }
 
-/** The signed-in owner of a valid (not revoked, not expired) token, and whether an admin acts as them. */
-export async function ownerOfToken(tokenId: number): Promise<{ userId: number; impersonated: boolean } | null> {
-  const result = await getDb().execute<{ user_id: number; impersonated: boolean }>(
-    sql`SELECT a.user_id, a.impersonator_user_id IS NOT NULL AS impersonated
+/**
+ * The signed-in owner of a valid (not revoked, not expired) token of a live account, named by its
+ * id (a redeemed ticket) or by the token itself (an app's bearer token), and whether an admin
+ * acts as them.
+ */
+export async function ownerOfToken(
+  token: { id: number } | { bearer: string },
+): Promise<{ tokenId: number; userId: number; impersonated: boolean } | null> {
+  if ('bearer' in token && !/^[A-Za-z0-9_-]{20,100}$/.test(token.bearer)) return null;
+  const which = 'id' in token ? sql`a.id = ${token.id}` : sql`a.token_hash = ${hashToken(token.bearer)}`;
+  const result = await getDb().execute<{ id: number; user_id: number; impersonated: boolean }>(
+    sql`SELECT a.id, a.user_id, a.impersonator_user_id IS NOT NULL AS impersonated
         FROM ${t.accessTokens} a LEFT JOIN ${t.accountStates} s ON s.user_id = a.user_id
-        WHERE a.id = ${tokenId} AND a.user_id IS NOT NULL AND a.revoked_at IS NULL AND a.expires_at > now()
+        WHERE ${which} AND a.user_id IS NOT NULL AND a.revoked_at IS NULL AND a.expires_at > now()
           AND coalesce(s.status, 'active') <> 'deleted'`,
   );
   const row = result.rows[0];
-  return row ? { userId: Number(row.user_id), impersonated: Boolean(row.impersonated) } : null;
+  return row ? { tokenId: Number(row.id), userId: Number(row.user_id), impersonated: Boolean(row.impersonated) } : null;
 }
 
 /**

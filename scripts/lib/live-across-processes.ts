@@ -6,13 +6,10 @@
  * made on A: the seller's client reconnects to A and gets the sale it missed, exactly once.
  */
 import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import WebSocket from 'ws';
-import { createAccount } from '@/lib/accounts/accounts';
-import { issueAccessToken } from '@/lib/accounts/tokens';
-import { getDb } from '@/lib/db/client';
-import * as t from '@/lib/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/seed/seed';
+import { buyWithTestPayment, mintBuyers } from './mint-buyers';
+import { percentile } from './percentile';
 
 export class LiveFailure extends Error {}
 
@@ -70,54 +67,7 @@ async function appSignIn(origin: string, username: string): Promise<string> {
 }
 
 /** A new buyer with a billing address and a bearer token (made directly, as the bench does). */
-async function newBuyer(): Promise<string> {
-  const { id } = await createAccount({
-    email: `live-multi-${crypto.randomBytes(4).toString('hex')}@example.test`,
-    publicName: 'Live Multi',
-    world: 'de',
-    passwordHash: null,
-    status: 'active',
-    creationSource: 'web',
-  });
-  await getDb().insert(t.billingAddresses).values({
-    userId: id,
-    fullName: 'Lea Live',
-    street: 'Hauptstraße 1',
-    postalCode: '50667',
-    city: 'Köln',
-    countryCode: 'DE',
-  });
-  return issueAccessToken({ userId: id, clientId: 'app', grantType: 'password' });
-}
-
-/** Buys one material through `origin` with the test payment: when the checkout was sent and answered. */
-async function buy(origin: string, token: string, materialId: number): Promise<{ sentAt: number; answeredAt: number }> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const added = await fetch(`${origin}/api/v1/cart/add?world=de`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ material_id: materialId }),
-  });
-  if (added.status !== 200) throw new LiveFailure(`adding ${materialId} to a cart failed (${added.status})`);
-  const total = ((await added.json()) as { items: { cart: { finalPrice: number } } }).items.cart.finalPrice;
-  const sentAt = Date.now();
-  const ordered = await fetch(`${origin}/api/v3/orders/checkout?world=de`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      provider: 'test',
-      idempotency_key: crypto.randomBytes(12).toString('hex'),
-      expected_total: total,
-      delivery_consent: true,
-    }),
-  });
-  if (ordered.status !== 201)
-    throw new LiveFailure(`checkout of ${materialId} failed (${ordered.status}): ${await ordered.text()}`);
-  return { sentAt, answeredAt: Date.now() };
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const newBuyer = async (): Promise<string> => (await mintBuyers(1, 'live-multi'))[0]!;
 
 export async function liveAcrossProcesses({ originA, originB, serverB, log }: LiveOptions): Promise<void> {
   const sellerToken = await appSignIn(originA, DEMO_ACCOUNTS.seller);
@@ -137,7 +87,7 @@ export async function liveAcrossProcesses({ originA, originB, serverB, log }: Li
   const delays: number[] = [];
   const fromSending: number[] = [];
   for (let i = 0; i < SALES; i++) {
-    const { sentAt, answeredAt } = await buy(originA, await newBuyer(), material);
+    const { sentAt, answeredAt } = await buyWithTestPayment(originA, await newBuyer(), material);
     const arrived = await onB.next('notification', 5000);
     onB.socket.send(JSON.stringify({ type: 'ack', id: arrived.message.id }));
     // The sale often reaches B before the buyer has the checkout's answer: no delay at all.
@@ -173,7 +123,7 @@ export async function liveAcrossProcesses({ originA, originB, serverB, log }: Li
   await killed;
   await signingOut.closed;
   const sellerAgain = await appSignIn(originA, DEMO_ACCOUNTS.seller);
-  await buy(originA, await newBuyer(), material);
+  await buyWithTestPayment(originA, await newBuyer(), material);
   const onA = await openSocket(originA, sellerAgain);
   await onA.next('ready', 5000);
   const missed = await onA.next('notification', 5000);

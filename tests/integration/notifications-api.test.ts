@@ -241,6 +241,14 @@ describe(`notifications on ${BACKEND}`, () => {
       expect(refused.status).toBe(400);
     }
 
+    // The form with another account's id changes nothing of theirs either.
+    const foreignForm = await callRoute(readFormRoute, '/api/v1/notifications/read-form', {
+      body: `id=${foreign!.id}`,
+      headers: { ...me.headers, ...FORM },
+    });
+    expect(foreignForm.status).toBe(303);
+    expect((await list(other.headers)).unread).toBe(1);
+
     const form = await callRoute(readFormRoute, '/api/v1/notifications/read-form?world=fr', {
       body: 'all=1&page=2',
       headers: { ...me.headers, ...FORM },
