@@ -17,7 +17,7 @@ import { jobsRunInProcess, startJobWorkers } from '@/lib/jobs/workers';
 import { createFrontDoor } from '@/lib/http/front-door';
 import { previewSweepJob } from '@/lib/selling/previews';
 import { loadStaticAssets } from '@/lib/http/static-assets';
-import { LIVE_PATH, startLiveEndpoint } from '@/lib/notifications/live-server';
+import { LIVE_PATH, startLiveEndpoint } from '@/lib/http/live-notifications';
 
 async function main() {
   const env = getEnv();

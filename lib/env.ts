@@ -53,7 +53,7 @@ const schema = z.object({
    */
   TEST_PAYMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
   /**
-   * Live notification sockets per client address (lib/notifications/live-server.ts): generous, as
+   * Live notification sockets per client address (lib/http/live-notifications.ts): generous, as
    * a school's whole staff shares one address; the bench raises it to open thousands from one.
    */
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(300),

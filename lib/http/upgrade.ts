@@ -10,7 +10,7 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 
 /**
  * Kreide's own WebSocket endpoints, by exact path, when none are given: server.ts gives the live
- * notifications endpoint (lib/notifications/live-server.ts), whose machinery it starts and stops.
+ * notifications endpoint (lib/http/live-notifications.ts), whose machinery it starts and stops.
  * An endpoint is a route (checked for its Origin by its handler: browsers send cookies with a
  * WebSocket handshake from any site), never a second `upgrade` listener on the server.
  */

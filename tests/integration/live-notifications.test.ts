@@ -12,7 +12,7 @@ import {
   MAX_SOCKETS_PER_ACCOUNT,
   startLiveEndpoint,
   type LiveEndpoint,
-} from '@/lib/notifications/live-server';
+} from '@/lib/http/live-notifications';
 import { notifyRefund } from '@/lib/notifications/producers';
 import { issueSocketTicket } from '@/lib/notifications/store';
 import { getPublicOrigin } from '@/lib/seo/origin';

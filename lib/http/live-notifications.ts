@@ -22,11 +22,11 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { CacheListener } from '@/lib/cache/listener';
 import { getEnv } from '@/lib/env';
-import { acceptedOrigins } from '@/lib/http/origin';
-import { refuseUpgrade } from '@/lib/http/upgrade';
+import { acceptedOrigins } from './origin';
+import { refuseUpgrade } from './upgrade';
 import { CLIENT_IP_HEADER } from '@/lib/security/client-ip';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
-import { renderNotification } from './render';
+import { renderNotification } from '@/lib/notifications/render';
 import {
   acknowledge,
   countNotifications,
@@ -36,7 +36,7 @@ import {
   redeemSocketTicket,
   undelivered,
   usersOwed,
-} from './store';
+} from '@/lib/notifications/store';
 
 export const LIVE_PATH = '/notifications';
 /** The server's heartbeat; a connection that says nothing for two is closed. */
