@@ -148,7 +148,11 @@ test('a cached page gets a new nonce with every response, and its scripts still 
   await first.close();
   const second = await browser.newPage();
   const consoleMessages = await watchViolations(second);
-  const response = await second.goto(path);
+  // The other lane's journeys change the de catalogue (sales, publications) and may expire the
+  // stored home page between two loads: the next load stores it again.
+  let response = await second.goto(path);
+  for (let attempt = 0; attempt < 3 && response!.headers()['x-kreide-cache'] !== 'HIT'; attempt++)
+    response = await second.goto(path);
   expect(response!.headers()['x-kreide-cache']).toBe('HIT');
   const secondNonce = expectSecurityHeaders(response!);
   expect(secondNonce).not.toBe(firstNonce);
