@@ -18,6 +18,7 @@ import { createFrontDoor } from '@/lib/http/front-door';
 import { previewSweepJob } from '@/lib/selling/previews';
 import { loadStaticAssets } from '@/lib/http/static-assets';
 import { LIVE_PATH, startLiveEndpoint } from '@/lib/http/live-notifications';
+import { startSearchIndex, stopSearchIndex } from '@/lib/search/index-sync';
 
 async function main() {
   const env = getEnv();
@@ -28,6 +29,9 @@ async function main() {
   // Several processes on one PostgreSQL keep their page caches in step through LISTEN/NOTIFY;
   // the embedded database has exactly one process, so it needs no listener.
   if (env.DATABASE_URL) await startCacheListener(env.DATABASE_URL);
+  // The in-memory search index: built from the database in the background (search asks the
+  // database until it is ready), then kept current by the change rows and this process's changes.
+  startSearchIndex();
   // The job queue (mails, …): its workers run here unless JOBS_IN_PROCESS=false leaves them to
   // `npm run worker`; either way the queue starts now, so routes can enqueue inside transactions.
   if (jobsRunInProcess(env)) console.log(`job workers: ${(await startJobWorkers()).join(', ')}`);
@@ -52,6 +56,7 @@ async function main() {
   const shutdown = async () => {
     server.close();
     await live.stop();
+    stopSearchIndex();
     await stopJobs();
     await stopCacheListener();
     await closeDb();

@@ -24,6 +24,10 @@ const PROCESS_WIDE_STATE = Object.freeze({
     "lib/cache/render-tags.cjs: the tags of the reads each page render makes, noted by Next's cache handler",
   'author-domains': 'lib/proxy/author-domains.ts: the author-domain map both server.ts and the proxy look hosts up in',
   'session-secret': 'lib/accounts/session-secret.ts: the cookie secret, read from DATA_DIR once',
+  'cache-tag-watchers':
+    'lib/cache/bus.ts: who is told of applied invalidations (the search index started by server.ts, tags applied by routes)',
+  'search-index':
+    'lib/search/index-sync.ts: the in-memory search index, built and kept current by server.ts, searched by routes',
 });
 
 /**

@@ -11,7 +11,9 @@ export type ProcessWideName =
   | 'page-store'
   | 'render-tags'
   | 'author-domains'
-  | 'session-secret';
+  | 'session-secret'
+  | 'cache-tag-watchers'
+  | 'search-index';
 
 /** Every piece of process-wide state: its owner and why one per process. */
 export const PROCESS_WIDE_STATE: Readonly<Record<ProcessWideName, string>>;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { IDLE_SOCKETS, liveRows, printLive } from './bench-live';
+import { printSearch, searchRows, waitForSearchIndex } from './bench-search';
 import { percentile } from './lib/percentile';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { stampPdf } from '@/lib/downloads/stamp';
@@ -37,6 +38,8 @@ const BUYING_ONLY = process.env.BENCH_ONLY === 'buying';
 const SELLING_ONLY = process.env.BENCH_ONLY === 'selling';
 /** `BENCH_ONLY=favourites`: the control route, the material page and the favourites rows only. */
 const FAVOURITES_ONLY = process.env.BENCH_ONLY === 'favourites';
+/** `BENCH_ONLY=search`: the control route and the distinct-query search rows only. */
+const SEARCH_ONLY = process.env.BENCH_ONLY === 'search';
 /** `BENCH_ONLY=live`: the live notifications rows only (scripts/bench-live.ts). */
 const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
 /** Buyers of their own for the live rows' sales (the checkout rows use up the others). */
@@ -514,7 +517,7 @@ async function main() {
   run('npx', ['tsx', 'scripts/bench-favourites.ts', favouritesFile], { ...process.env, DATA_DIR, DATABASE_URL: '' });
   const favouritesAccount = JSON.parse(fs.readFileSync(favouritesFile, 'utf8')) as { email: string; password: string };
   const liveBuyersFile = path.join(DATA_DIR, 'bench-live-buyers.json');
-  if (!BUYING_ONLY && !SELLING_ONLY && !FAVOURITES_ONLY)
+  if (!BUYING_ONLY && !SELLING_ONLY && !FAVOURITES_ONLY && !SEARCH_ONLY)
     run('npx', ['tsx', 'scripts/bench-buyers.ts', String(LIVE_BUYERS), liveBuyersFile], {
       ...process.env,
       DATA_DIR,
@@ -570,6 +573,13 @@ async function main() {
       ['GET v1/filters', '/api/v1/filters?world=de'],
     ];
     const rows: Row[] = [];
+    // Every row measures the in-memory search index, which the server builds after it starts.
+    await waitForSearchIndex(ORIGIN);
+    if (SEARCH_ONLY) {
+      rows.push(await load(routes[0]![0], routes[0]![1]));
+      printSearch(rows[0]!.rps, await searchRows({ origin: ORIGIN, connections: CONNECTIONS, seconds: DURATION }));
+      return;
+    }
     if (FAVOURITES_ONLY) {
       rows.push(await load(routes[0]![0], routes[0]![1]));
       rows.push(await load(routes[1]![0], routes[1]![1]));
@@ -590,6 +600,9 @@ async function main() {
       rows.push(await load('material page, uncached', materialPath, BYPASS));
       rows.push(await load('search, uncached', searchPath, BYPASS));
     }
+    const search = BUYING_ONLY
+      ? null
+      : await searchRows({ origin: ORIGIN, connections: CONNECTIONS, seconds: DURATION });
 
     // Buying: the cart view of a 3-item cart (autocannon), then add-to-cart and checkout with a
     // new cart (and, for checkout, a new buyer and idempotency key) per request.
@@ -748,6 +761,7 @@ async function main() {
     console.log(
       `JavaScript (gzip): material page ${(materialJs / 1024).toFixed(1)} KB, empty page ${(emptyJs / 1024).toFixed(1)} KB, difference ${((materialJs - emptyJs) / 1024).toFixed(1)} KB (budget 40 KB)`,
     );
+    if (search) printSearch(control.rps, search);
     if (selling) printSelling(control, selling);
     const favourites = BUYING_ONLY ? null : await favouritesRows(favouritesAccount, buyerTokens);
     if (favourites) printFavourites(rows, favourites);
@@ -769,6 +783,7 @@ async function main() {
           materialJs,
           emptyJs,
           selling,
+          search,
           favourites,
           live: liveFigures,
         },

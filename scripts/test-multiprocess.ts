@@ -40,6 +40,8 @@ const PORT_A = 3101;
 const PORT_B = 3102;
 const PUBLIC_ORIGIN = `http://localhost:${PORT_A}`;
 const LIMIT_MS = 2000;
+/** A published or unpublished material, found or left out by the other process's search. */
+const SEARCH_LIMIT_MS = 5000;
 const MAILS = 100;
 const MAILS_LIMIT_MS = 20_000;
 
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
 
+    await searchAcrossProcesses(databaseUrl, cookie, seller.id);
     await mailsAcrossProcesses(databaseUrl, dataDir);
     await liveAcrossProcesses({
       originA: PUBLIC_ORIGIN,
@@ -186,6 +189,55 @@ async function main(): Promise<void> {
     await closeDb().catch(() => {});
     if (created) await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A material unpublished through A leaves B's search, and published again comes back, each
+ * within SEARCH_LIMIT_MS: B's in-memory index reads the change rows every second.
+ */
+async function searchAcrossProcesses(databaseUrl: string, cookie: string, sellerId: number): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const material = await client
+    .query<{ id: number; title: string }>(
+      `SELECT id, title FROM materials WHERE author_id = $1 AND world = 'de' AND status = 'published' AND is_active
+       ORDER BY sales_count DESC LIMIT 1`,
+      [sellerId],
+    )
+    .finally(() => client.end());
+  const found = material.rows[0];
+  if (!found) throw new Failure('the demo author has no published material in de');
+  const findsOnB = async () => {
+    const answer = await fetch(
+      `http://localhost:${PORT_B}/api/v3/search?world=de&q=${encodeURIComponent(found.title)}`,
+    );
+    const body = (await answer.json()) as { items: { id: number }[]; engine: string };
+    if (body.engine !== 'memory') throw new Failure(`process B searched with ${body.engine}, not its index`);
+    return body.items.some((item) => item.id === found.id);
+  };
+  if (!(await findsOnB())) throw new Failure(`process B does not find "${found.title}"`);
+  for (const action of ['unpublish', 'publish'] as const) {
+    const answer = await fetch(`${PUBLIC_ORIGIN}/api/v3/seller/materials/${found.id}/${action}?world=de`, {
+      method: 'POST',
+      headers: { origin: PUBLIC_ORIGIN, cookie },
+    });
+    const changedAt = Date.now();
+    if (answer.status !== 200) throw new Failure(`${action} on A failed (${answer.status}): ${await answer.text()}`);
+    const wanted = action === 'publish';
+    for (;;) {
+      if ((await findsOnB()) === wanted) {
+        log(
+          `material ${action}ed through A: B's search ${wanted ? 'finds' : 'leaves out'} it after ${Date.now() - changedAt} ms`,
+        );
+        break;
+      }
+      if (Date.now() - changedAt > SEARCH_LIMIT_MS)
+        throw new Failure(
+          `B's search still ${wanted ? 'misses' : 'finds'} it ${SEARCH_LIMIT_MS} ms after the ${action}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 

@@ -8,16 +8,31 @@ import { expireAll, expireTags } from './tag-store.cjs';
 // module graph of its own: one listener per process, whichever graph asks.
 const started = processWide('cache-listener', (): { listener?: CacheListener } => ({}));
 
+/** Who else keeps state that the tags describe (the search index), whichever graph registered. */
+const watchers = processWide('cache-tag-watchers', () => new Set<(tags: readonly string[]) => void>());
+
+/**
+ * Calls `watch` with the tags of every invalidation applied in this process (its own and those of
+ * other processes), after the caches expired them. Returns the function that stops watching.
+ */
+export function watchAppliedTags(watch: (tags: readonly string[]) => void): () => void {
+  watchers.add(watch);
+  return () => watchers.delete(watch);
+}
+
 /**
  * Expires `tags` in this process: Next's cached data and pages (the tag store its cache handler
  * reads) and the stored pages, public and private, filed under them (lib/http/page-store.ts).
  * `*` expires everything.
  */
 export function applyTagsLocally(tags: readonly string[]): void {
-  if (tags.includes(TAGS.all)) return expireEverythingLocally();
-  const dataTags = tags.filter((tag) => !isPagesOnlyTag(tag));
-  if (dataTags.length > 0) expireTags(dataTags);
-  getPageStore().purge(tags);
+  if (tags.includes(TAGS.all)) expireEverythingLocally();
+  else {
+    const dataTags = tags.filter((tag) => !isPagesOnlyTag(tag));
+    if (dataTags.length > 0) expireTags(dataTags);
+    getPageStore().purge(tags);
+  }
+  for (const watch of watchers) watch(tags);
 }
 
 /** Expires everything cached in this process (invalidations may have been missed). */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   date,
@@ -1300,3 +1301,17 @@ export const socketTickets = pgTable(
   },
   (t) => [index('socket_tickets_expiry').on(t.expiresAt)],
 );
+
+/**
+ * What changed in the search's view of the catalogue: one row per write to a material's searched
+ * columns or its classification, written by triggers (drizzle/0020_search_changes.sql), so no
+ * write path can forget it. Each process's in-memory search index reads the rows after the last
+ * it applied every second (lib/search/index-sync.ts); rows older than an hour are cleaned up.
+ */
+export const searchChanges = pgTable('search_changes', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  materialId: integer('material_id').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true })
+    .notNull()
+    .default(sql`clock_timestamp()`),
+});

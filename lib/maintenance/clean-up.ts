@@ -49,6 +49,9 @@ export const RETENTION_MS = {
   notifications: NOTIFICATION_RETENTION_DAYS * DAY_MS,
   // A handshake ticket lives a minute; one never used goes with the sessions' day of grace.
   socketTickets: DAY_MS,
+  // Every process's search index reads the change rows of the last seconds; an hour is ample for
+  // a process that paused (one that was down rebuilds its index when it starts).
+  searchChanges: 60 * 60 * 1000,
 } as const;
 
 export type CleanUpTarget = keyof typeof RETENTION_MS;
@@ -79,6 +82,7 @@ function targets(now: Date): Record<CleanUpTarget, { table: SQL; key: SQL; expir
       key: sql`ticket_hash`,
       expired: sql`expires_at < ${before('socketTickets')}`,
     },
+    searchChanges: { table: sql`search_changes`, key: sql`seq`, expired: sql`changed_at < ${before('searchChanges')}` },
   };
 }
 

@@ -18,14 +18,8 @@ import { COVER_SIZE, PREVIEW_SIZE, coverWebp, previewWebp } from './images';
 import { demoWorksheetPdf } from './pdf-templates';
 import { Random } from './random';
 import { seedTerms } from './terms';
+import { VOCABULARIES } from './vocabulary';
 import type { SeedVocabulary } from './vocabulary/types';
-import { vocabulary as de } from './vocabulary/de';
-import { vocabulary as es } from './vocabulary/es';
-import { vocabulary as fr } from './vocabulary/fr';
-import { vocabulary as gr } from './vocabulary/gr';
-import { vocabulary as it } from './vocabulary/it';
-
-const VOCABULARIES: Record<MainWorld, SeedVocabulary> = { de, es, fr, gr, it };
 
 type CoverJob = { title: string; subject: string; colorIndex: number };
 
