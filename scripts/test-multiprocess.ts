@@ -228,7 +228,7 @@ async function searchAcrossProcesses(databaseUrl: string, cookie: string, seller
     for (;;) {
       if ((await findsOnB()) === wanted) {
         log(
-          `material ${action}ed through A: B's search ${wanted ? 'finds' : 'leaves out'} it after ${Date.now() - changedAt} ms`,
+          `material ${action}ed through A: B's search ${wanted ? 'finds it' : 'leaves it out'} after ${Date.now() - changedAt} ms`,
         );
         break;
       }
