@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { getFilters } from '@/lib/catalog/classification';
 import { getDb } from '@/lib/db/client';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { noFacets, sortOf, type EngineResult, type SearchEngine, type SearchOptions } from './engine';
@@ -138,8 +139,19 @@ function toResult(rows: { kind: string; key: string; n: number }[], sort: Search
   };
 }
 
+const byId = (values: { id: number; title: string }[]) => new Map(values.map((value) => [value.id, value.title]));
+
 export const databaseEngine: SearchEngine = {
   name: 'database',
+  async facetTitles(world) {
+    const filters = await getFilters(world);
+    return {
+      subject: byId(filters.subject),
+      class_grade: byId(filters.class_grade),
+      learning_years: byId(filters.learning_years),
+      material_type: byId(filters.material_type),
+    };
+  },
   async search(world, params, options) {
     const text = params.q.trim();
     const sort = sortOf(params);

@@ -1,5 +1,8 @@
 import type { WorldCode } from '@/lib/worlds/worlds';
+import type { FacetTitles } from './memory-index';
 import type { SearchParams, SearchSort } from './params';
+
+export type { FacetTitles };
 
 /**
  * The one interface behind which search runs. Kreide has two engines: the in-memory index of
@@ -11,6 +14,8 @@ import type { SearchParams, SearchSort } from './params';
 export interface SearchEngine {
   readonly name: 'memory' | 'database' | (string & {});
   search(world: WorldCode, params: SearchParams, options: SearchOptions): Promise<EngineResult>;
+  /** The titles of the world's filter values, for the facet counts a search returns. */
+  facetTitles(world: WorldCode): Promise<FacetTitles>;
 }
 
 export interface SearchOptions {

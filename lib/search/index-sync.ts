@@ -3,7 +3,7 @@ import { watchAppliedTags } from '@/lib/cache/bus';
 import { getDb, type Database } from '@/lib/db/client';
 import { processWide } from '@/lib/process-wide.cjs';
 import { isWorldCode, type WorldCode } from '@/lib/worlds/worlds';
-import { MemoryIndex, type IndexedMaterial } from './memory-index';
+import { MemoryIndex, noFacetTitles, type FacetKind, type FacetTitles, type IndexedMaterial } from './memory-index';
 
 /**
  * Keeps this process's search index (lib/search/memory-index.ts) in step with the database: built
@@ -143,18 +143,34 @@ async function highestChange(db: Database): Promise<number> {
   return Number(result.rows[0]?.seq ?? 0);
 }
 
+/**
+ * The words of every world's subjects and keywords (known to the spelling correction) and the
+ * titles of its filter values (shown with their counts), read again when a world changes.
+ */
 async function loadVocabulary(db: Database, index: MemoryIndex): Promise<void> {
-  const result = await db.execute<{ world: string; title: string }>(
-    sql`SELECT world, title FROM subjects UNION ALL SELECT world, title FROM keywords`,
+  const result = await db.execute<{ kind: FacetKind | 'keyword'; id: number; world: string; title: string }>(
+    sql`SELECT 'subject' AS kind, id, world, title FROM subjects
+      UNION ALL SELECT 'class_grade', id, world, title FROM grades
+      UNION ALL SELECT 'learning_years', id, world, title FROM learning_years
+      UNION ALL SELECT 'material_type', id, world, title FROM material_types
+      UNION ALL SELECT 'keyword', id, world, title FROM keywords`,
   );
-  const byWorld = new Map<WorldCode, string[]>();
+  const words = new Map<WorldCode, string[]>();
+  const titles = new Map<WorldCode, FacetTitles>();
   for (const row of result.rows) {
     if (!isWorldCode(row.world)) continue;
-    const list = byWorld.get(row.world) ?? [];
-    list.push(row.title);
-    byWorld.set(row.world, list);
+    if (row.kind === 'keyword' || row.kind === 'subject') {
+      const list = words.get(row.world) ?? [];
+      list.push(row.title);
+      words.set(row.world, list);
+    }
+    if (row.kind === 'keyword') continue;
+    let world = titles.get(row.world);
+    if (!world) titles.set(row.world, (world = noFacetTitles()));
+    world[row.kind].set(row.id, row.title);
   }
-  for (const [world, titles] of byWorld) index.world(world).setVocabulary(titles);
+  for (const [world, list] of words) index.world(world).setVocabulary(list);
+  index.setFacetTitles(titles);
 }
 
 /** Reads every listed material into a new index (in batches, so requests are served between). */
@@ -241,8 +257,27 @@ function reset(db: Database): void {
   state.building = null;
 }
 
+/** Looks at the change rows, and reads the vocabulary again, when this process applies an invalidation. */
+function watchInvalidations(): void {
+  if (state.stopWatching) return;
+  state.stopWatching = watchAppliedTags((tags) => {
+    if (tags.some((tag) => tag === '*' || tag.startsWith('material:') || tag.startsWith('world:'))) {
+      syncSearchIndex().catch((error: Error) => console.error(`search index: look failed: ${error.message}`));
+    }
+    // A world's subjects, grades or keywords may have changed (their titles, the vocabulary).
+    if (tags.some((tag) => tag === '*' || tag.startsWith('world:'))) {
+      const { db, current } = state;
+      if (db && current)
+        loadVocabulary(db, current.index).catch((error: Error) =>
+          console.error(`search index: vocabulary not read: ${error.message}`),
+        );
+    }
+  });
+}
+
 /** Builds (or rebuilds) the index for `db` and makes it the one searched. */
 function startBuild(db: Database): Promise<MemoryIndex> {
+  watchInvalidations();
   const building = buildIndex(db).then(async (built) => {
     if (state.db !== db) return built.index;
     await applyChanges(db, built);
@@ -321,11 +356,6 @@ export function startSearchIndex(): void {
     syncSearchIndex().catch((error: Error) => console.error(`search index: look failed: ${error.message}`));
   }, SEARCH_SYNC_INTERVAL_MS);
   state.timer.unref();
-  state.stopWatching = watchAppliedTags((tags) => {
-    if (tags.some((tag) => tag === '*' || tag.startsWith('material:') || tag.startsWith('world:'))) {
-      syncSearchIndex().catch((error: Error) => console.error(`search index: look failed: ${error.message}`));
-    }
-  });
 }
 
 export function stopSearchIndex(): void {

@@ -101,5 +101,6 @@ export async function memoryEngine(): Promise<SearchEngine | null> {
   return {
     name: 'memory',
     search: async (world, params, options) => searchWorldIndex(index.world(world), params, options),
+    facetTitles: async (world) => index.facetTitles(world),
   };
 }

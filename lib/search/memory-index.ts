@@ -680,9 +680,26 @@ export function boundedDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
+/** The titles of a world's filter values, by id. */
+export type FacetTitles = Record<FacetKind, Map<number, string>>;
+
+export function noFacetTitles(): FacetTitles {
+  return { subject: new Map(), class_grade: new Map(), learning_years: new Map(), material_type: new Map() };
+}
+
 /** Every world's index of a process. */
 export class MemoryIndex {
   private readonly worlds = new Map<WorldCode, WorldIndex>();
+  private titles = new Map<WorldCode, FacetTitles>();
+
+  /** The titles of each world's filter values (read with the materials, again when a world changes). */
+  setFacetTitles(titles: Map<WorldCode, FacetTitles>): void {
+    this.titles = titles;
+  }
+
+  facetTitles(world: WorldCode): FacetTitles {
+    return this.titles.get(world) ?? noFacetTitles();
+  }
 
   world(code: WorldCode): WorldIndex {
     let index = this.worlds.get(code);

@@ -1,5 +1,4 @@
 import 'server-only';
-import { getFilters } from '@/lib/catalog/classification';
 import { getMaterialCards, type MaterialCard } from '@/lib/catalog/materials';
 import type { WorldCode } from '@/lib/worlds/worlds';
 import { databaseEngine } from './database-engine';
@@ -62,8 +61,7 @@ export async function searchMaterials(world: WorldCode, params: SearchParams): P
     facets: true,
   });
   const tookMs = Math.round((performance.now() - started) * 10) / 10;
-  const [items, filters] = await Promise.all([getMaterialCards(found.ids), getFilters(world)]);
-  const titles = (values: { id: number; title: string }[]) => new Map(values.map((v) => [v.id, v.title]));
+  const [items, titles] = await Promise.all([getMaterialCards(found.ids), engine.facetTitles(world)]);
   return {
     total: found.total,
     page: params.page,
@@ -71,10 +69,10 @@ export async function searchMaterials(world: WorldCode, params: SearchParams): P
     sort: found.sort,
     items,
     facets: {
-      subject: facetValues(found.facets.subject, titles(filters.subject)),
-      class_grade: facetValues(found.facets.class_grade, titles(filters.class_grade)),
-      learning_years: facetValues(found.facets.learning_years, titles(filters.learning_years)),
-      material_type: facetValues(found.facets.material_type, titles(filters.material_type)),
+      subject: facetValues(found.facets.subject, titles.subject),
+      class_grade: facetValues(found.facets.class_grade, titles.class_grade),
+      learning_years: facetValues(found.facets.learning_years, titles.learning_years),
+      material_type: facetValues(found.facets.material_type, titles.material_type),
       school_type: [...found.facets.school_type]
         .map(([id, count]) => ({ id, title: id, count }))
         .sort((a, b) => a.id.localeCompare(b.id)),

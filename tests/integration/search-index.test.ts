@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { GET as search } from '@/app/api/v3/search/route';
+import { invalidateWorld } from '@/lib/cache/invalidate';
 import { getDb } from '@/lib/db/client';
 import { cleanUpExpired } from '@/lib/maintenance/clean-up';
 import { databaseEngine } from '@/lib/search/database-engine';
@@ -116,6 +117,26 @@ describe(`search index on ${BACKEND}`, () => {
     expect((await searchApi('world=es&q=quokkas')).body.total).toBe(1);
     await db.execute(sql`UPDATE materials SET deleted_at = now() WHERE id = ${row.id}`);
     expect((await searchApi('world=es&q=quokkas')).body.total).toBe(0);
+  });
+
+  it('names filter values as the catalogue does, again after a world changed them', async () => {
+    const db = getDb();
+    const subject = (
+      await db.execute<{ id: number; title: string }>(
+        sql`SELECT id, title FROM subjects WHERE world = 'gr' ORDER BY position LIMIT 1`,
+      )
+    ).rows[0]!;
+    const before = await searchApi(`world=gr&subject=${subject.id}`);
+    expect(before.body.facets.subject).toContainEqual(
+      expect.objectContaining({ id: subject.id, title: subject.title }),
+    );
+    await db.execute(sql`UPDATE subjects SET title = 'Μαθηματικά νέα' WHERE id = ${subject.id}`);
+    await invalidateWorld('gr');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await searchApi(`world=gr&subject=${subject.id}`);
+    expect(after.body.facets.subject).toContainEqual(
+      expect.objectContaining({ id: subject.id, title: 'Μαθηματικά νέα' }),
+    );
   });
 
   it('keeps the change rows for an hour', async () => {
