@@ -131,6 +131,22 @@ describe('the in-memory search index', () => {
     expect(search(index, 'author=2').total).toBe(0);
   });
 
+  it('keeps the whole list and its counts only until a material changes', () => {
+    const index = indexOf(
+      material(1, { subjects: [10], salesCount: 5 }),
+      material(2, { subjects: [11], salesCount: 9 }),
+    );
+    expect(search(index, '').ids).toEqual([2, 1]);
+    expect(Object.fromEntries(search(index, '').facets.subject)).toEqual({ 10: 1, 11: 1 });
+    index.put(material(3, { subjects: [10], salesCount: 7 }));
+    expect(search(index, '').ids).toEqual([2, 3, 1]);
+    expect(Object.fromEntries(search(index, '').facets.subject)).toEqual({ 10: 2, 11: 1 });
+    index.remove(2);
+    expect(search(index, '').ids).toEqual([3, 1]);
+    expect(search(index, 'subject=11').total).toBe(0);
+    expect(search(index, 'subject=10,11').ids).toEqual([3, 1]);
+  });
+
   it('pages through the hits in order', () => {
     const index = indexOf(...Array.from({ length: 60 }, (_, i) => material(i + 1, { salesCount: i })));
     const pages = [1, 2, 3].map((page) => search(index, `page=${page}`).ids);

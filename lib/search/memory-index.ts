@@ -99,27 +99,42 @@ class FacetColumn {
   readonly values = int32s();
   readonly indexOf = new Map<number, number>();
   readonly ids: number[] = [];
+  /** Each value's documents in order: a filter without text starts from them, not from all. */
+  readonly docsOf: Growable<Int32Array>[] = [];
 
   constructor() {
     this.offsets.push(0);
   }
 
-  append(ids: readonly number[]): void {
+  append(doc: number, ids: readonly number[]): void {
     for (const id of ids) {
       let index = this.indexOf.get(id);
       if (index === undefined) {
         index = this.ids.length;
         this.indexOf.set(id, index);
         this.ids.push(id);
+        this.docsOf.push(int32s(16));
       }
       this.values.push(index);
+      this.docsOf[index]!.push(doc);
     }
     this.offsets.push(this.values.length);
+  }
+
+  /** How many document numbers (dead ones too) the values of `ids` hold. */
+  postings(ids: readonly number[]): number {
+    let total = 0;
+    for (const id of ids) {
+      const index = this.indexOf.get(id);
+      if (index !== undefined) total += this.docsOf[index]!.length;
+    }
+    return total;
   }
 
   trim(): void {
     this.offsets.trim();
     this.values.trim();
+    for (const docs of this.docsOf) docs.trim();
   }
 }
 
@@ -129,6 +144,8 @@ const SCHOOL_TYPE_BIT = new Map(SCHOOL_TYPES.map((type, index) => [type as strin
 export class WorldIndex {
   private size = 0;
   private dead = 0;
+  /** Changes with every material put or removed. */
+  private version = 0;
   private readonly ids = int32s(1024);
   private readonly alive = bytes(1024);
   private readonly sales = int32s(1024);
@@ -192,6 +209,7 @@ export class WorldIndex {
   /** Adds a material, or replaces what the index held for it. */
   put(material: IndexedMaterial): void {
     this.remove(material.id);
+    this.version++;
     const doc = this.size++;
     this.byId.set(material.id, doc);
     this.ids.push(material.id);
@@ -205,10 +223,10 @@ export class WorldIndex {
     let schoolTypes = 0;
     for (const type of material.schoolTypes) schoolTypes |= SCHOOL_TYPE_BIT.get(type) ?? 0;
     this.schoolTypes.push(schoolTypes);
-    this.facetColumns.subject.append(material.subjects);
-    this.facetColumns.class_grade.append(material.grades);
-    this.facetColumns.learning_years.append(material.learningYears);
-    this.facetColumns.material_type.append(material.materialTypes);
+    this.facetColumns.subject.append(doc, material.subjects);
+    this.facetColumns.class_grade.append(doc, material.grades);
+    this.facetColumns.learning_years.append(doc, material.learningYears);
+    this.facetColumns.material_type.append(doc, material.materialTypes);
 
     const fieldsOf = new Map<Term, number>();
     for (const token of tokenize(this.world, material.title)) {
@@ -232,6 +250,7 @@ export class WorldIndex {
   remove(id: number): void {
     const doc = this.byId.get(id);
     if (doc === undefined) return;
+    this.version++;
     this.byId.delete(id);
     this.alive.values[doc] = 0;
     this.dead++;
@@ -416,12 +435,87 @@ export class WorldIndex {
     const hasText = candidates !== null;
     if (hasText) this.rankTitles(candidates!, query.words, query.phrases);
     const excluded = this.excludedMark(query.excluded);
-    const hits = this.filter(candidates, query, excluded);
+    if (!hasText && !excluded && !narrows(query.filters)) return this.searchEverything(query);
+    const hits = this.filter(candidates ?? this.filterCandidates(query), query, excluded);
     return {
       total: hits.length,
       ids: this.page(hits, query, hasText),
       ...(query.facets ? this.countFacets(hits) : this.noFacets()),
     };
+  }
+
+  /**
+   * Without text, the documents of the narrowest classification filter (the union of its chosen
+   * values' lists), or null for every document: a crawler's filter links read a fraction of a
+   * world, not all of it.
+   */
+  private filterCandidates(query: IndexQuery): number[] | null {
+    let narrowest: { kind: FacetKind; postings: number } | null = null;
+    for (const kind of FACET_KINDS) {
+      const ids = query.filters[kind];
+      if (ids.length === 0) continue;
+      const postings = this.facetColumns[kind].postings(ids);
+      if (!narrowest || postings < narrowest.postings) narrowest = { kind, postings };
+    }
+    if (!narrowest) return null;
+    const column = this.facetColumns[narrowest.kind];
+    const generation = this.nextGeneration();
+    const docs: number[] = [];
+    for (const id of query.filters[narrowest.kind]) {
+      const index = column.indexOf.get(id);
+      if (index === undefined) continue;
+      const list = column.docsOf[index]!;
+      for (let i = 0; i < list.length; i++) {
+        const doc = list.values[i]!;
+        if (this.mark[doc] === generation) continue;
+        this.mark[doc] = generation;
+        docs.push(doc);
+      }
+    }
+    return docs;
+  }
+
+  /**
+   * The world's whole list (no text, no filter: a crawler's first search page, every sort's first
+   * pages) is the same until a material changes: its counts and first pages are kept per version.
+   */
+  private everything: { version: number; facets?: Pick<IndexHits, 'facets' | 'price'>; pages: Map<string, number[]> } =
+    {
+      version: -1,
+      pages: new Map(),
+    };
+
+  private everythingNow(): typeof this.everything {
+    if (this.everything.version !== this.version) this.everything = { version: this.version, pages: new Map() };
+    return this.everything;
+  }
+
+  /** Every live document, in number order. */
+  private allDocs(): number[] {
+    const docs: number[] = [];
+    const alive = this.alive.values;
+    for (let doc = 0; doc < this.size; doc++) if (alive[doc]) docs.push(doc);
+    return docs;
+  }
+
+  private searchEverything(query: IndexQuery): IndexHits {
+    const kept = this.everythingNow();
+    let hits: number[] | null = null;
+    const all = () => (hits ??= this.allDocs());
+    let ids: number[];
+    // The price paid now changes when a sale ends: price orders are not kept.
+    if (query.sort === 'price_asc' || query.sort === 'price_desc' || query.offset + query.limit > 1000) {
+      ids = this.page(all(), query, false);
+    } else {
+      let first = kept.pages.get(query.sort);
+      if (!first) {
+        first = this.page(all(), { ...query, offset: 0, limit: 1000 }, false);
+        kept.pages.set(query.sort, first);
+      }
+      ids = first.slice(query.offset, query.offset + query.limit);
+    }
+    if (query.facets) kept.facets ??= this.countFacets(all());
+    return { total: this.byId.size, ids, ...(query.facets ? kept.facets! : this.noFacets()) };
   }
 
   /**
@@ -610,6 +704,18 @@ export class WorldIndex {
   private empty(): IndexHits {
     return { total: 0, ids: [], ...this.noFacets() };
   }
+}
+
+/** Whether any filter can leave a material out. */
+function narrows(filters: IndexQuery['filters']): boolean {
+  return (
+    FACET_KINDS.some((kind) => filters[kind].length > 0) ||
+    filters.school_type.length > 0 ||
+    filters.author !== undefined ||
+    filters.price !== undefined ||
+    filters.minCents !== undefined ||
+    filters.maxCents !== undefined
+  );
 }
 
 /** The first `count` of `items` in `compare`'s order, without sorting them all (a bounded heap). */
