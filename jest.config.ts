@@ -35,6 +35,12 @@ const ESM_PACKAGES = [
   'rettime',
   '@open-draft',
   'jose',
+  // next-intl's createTranslator, which the front door formats search pages' texts with.
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  'intl-messageformat',
+  '@formatjs',
 ];
 
 /**

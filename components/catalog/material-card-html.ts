@@ -17,6 +17,16 @@ export interface CardTexts {
   keep: string;
 }
 
+/** A card's words from the `common` texts (any formatter of them: next-intl's `t`). */
+export function cardTextsFrom(t: (key: string) => string): CardTexts {
+  return {
+    labels: { bestseller: t('labels.bestseller'), new: t('labels.new'), sale: t('labels.sale') },
+    free: t('price.free'),
+    previousPrice: t('price.previous'),
+    keep: t('keep.material'),
+  };
+}
+
 /**
  * A material in a list, as markup: cover, title, its heart, author, price and labels. `eager` for
  * the first cards of a list at the top of a page, whose covers may be the largest paint on a phone.

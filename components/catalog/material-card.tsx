@@ -2,18 +2,13 @@ import { getTranslations } from 'next-intl/server';
 import type { MaterialCard as Card } from '@/lib/catalog/materials';
 import { markup } from '@/lib/text/html';
 import type { World } from '@/lib/worlds/worlds';
-import { materialCardHtml, type CardTexts } from './material-card-html';
+import { cardTextsFrom, materialCardHtml, type CardTexts } from './material-card-html';
 
 export { materialCardHtml, type CardTexts };
 
 export async function getCardTexts(): Promise<CardTexts> {
   const t = await getTranslations('common');
-  return {
-    labels: { bestseller: t('labels.bestseller'), new: t('labels.new'), sale: t('labels.sale') },
-    free: t('price.free'),
-    previousPrice: t('price.previous'),
-    keep: t('keep.material'),
-  };
+  return cardTextsFrom((key) => t(key as never));
 }
 
 /**

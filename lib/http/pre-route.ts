@@ -18,6 +18,9 @@ import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 import { installRobotsFromPage } from './robots-from-page';
+import { answerFromShell, shellKey, SHELL_TTL_MS } from './search-shell';
+import { isSearchShellRequest, SEARCH_SHELL_HEADER } from '@/lib/search/shell';
+import type { WorldCode } from '@/lib/worlds/worlds';
 
 /**
  * Personal pages rendered per request that a phone should get as light as a public page: their
@@ -29,6 +32,8 @@ const PREPARED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
 const PAGE_TTL_MS = 300_000;
 const SEARCH_TTL_MS = 60_000;
+/** Stored search pages may be kept by a CDN for a minute, and served stale while it asks again. */
+const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
 /**
  * Cheap work server.ts does before Next sees a request: a string check or one Map lookup each,
@@ -91,13 +96,28 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
 
   /** Installs the capture of a page to be stored; returns the set its render's tags go into. */
   let capture: (() => Set<string> | null) | null = null;
+  /** The world of an anonymous search that its page's shell may answer. */
+  let fromShell: { world: WorldCode; key: string } | null = null;
   if (resolution.world && resolution.route && resolution.robots) {
     // Search-engine hint for every page of a world, as a header, from the route's class; pages
     // repeat it as meta, and public pages' header is then taken from that meta (below).
     res.setHeader('X-Robots-Tag', robotsHeaderValue(resolution.robots));
+    const world = resolution.world;
     resolution = maskedResolution(req, res, resolution);
     // Public pages are the same for every anonymous visitor: serve them from memory.
-    if (resolution.cache === 'public-page' || resolution.cache === 'public-search') {
+    const shellOf = resolution.cache === 'public-search' && isSearchShellRequest(req.headers[SEARCH_SHELL_HEADER]);
+    if (shellOf) {
+      // This process asking for the world's search shell (lib/http/search-shell.ts): rendered by
+      // Next and stored under the shell's key, never served from the store.
+      const key = shellKey(host, world);
+      capture = () =>
+        capturePage(req, res, {
+          partition: 'public',
+          key,
+          ttlMs: SHELL_TTL_MS,
+          overrideCacheControl: SEARCH_CACHE_CONTROL,
+        });
+    } else if (resolution.cache === 'public-page' || resolution.cache === 'public-search') {
       const key = publicPageKey(req);
       if (key) {
         const served = serveCached(req, res, 'public', key, cachedPageCsp);
@@ -109,9 +129,12 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
                   partition: 'public',
                   key,
                   ttlMs: SEARCH_TTL_MS,
-                  overrideCacheControl: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+                  overrideCacheControl: SEARCH_CACHE_CONTROL,
                 })
             : () => capturePage(req, res, { partition: 'public', key, ttlMs: PAGE_TTL_MS });
+        // An anonymous search on the world's own host: answered from the page's shell without
+        // Next, or rendered by Next (and stored) as before when that cannot be (below).
+        if (resolution.cache === 'public-search' && !resolution.authorDomainHost) fromShell = { world, key };
       }
     } else if (resolution.cache === 'none' && resolution.route && PREPARED_ROUTES.has(resolution.route)) {
       capture = () => capturePage(req, res, { prepareOnly: true });
@@ -148,6 +171,18 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
     else next();
     return true;
   };
+
+  if (next && fromShell) {
+    void answerFromShell(req, res, fromShell.world, fromShell.key, cachedPageCsp)
+      .catch((error: unknown) => {
+        console.error('search shell:', (error as Error).message);
+        return false;
+      })
+      .then((answered) => {
+        if (!answered && !res.headersSent) toNext(capture, next);
+      });
+    return true;
+  }
 
   const sealedSession = next && resolution.cache === 'private-page' ? privatePageCandidate(req) : null;
   if (next && sealedSession) {

@@ -94,3 +94,15 @@ export function searchQueryString(params: Partial<SearchParams>): string {
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/** A search page's URL read: invalid values are dropped (the page says so) rather than failing it. */
+export function readSearchParams(raw: URLSearchParams | Record<string, string | string[] | undefined>): {
+  params: SearchParams;
+  invalid: boolean;
+} {
+  const values = searchParamsToObject(raw);
+  const parsed = searchParamsSchema.safeParse(values);
+  if (parsed.success) return { params: parsed.data, invalid: false };
+  const q = typeof values.q === 'string' ? values.q.slice(0, 200) : '';
+  return { params: searchParamsSchema.parse({ q }), invalid: true };
+}
