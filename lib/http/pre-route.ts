@@ -18,7 +18,7 @@ import { serveStaticAsset } from './static-assets';
 import { sameOriginPath } from '@/lib/text/same-origin-path';
 import { repairTrackingQuery } from './tracking-query';
 import { installRobotsFromPage } from './robots-from-page';
-import { answerFromShell, shellKey, SHELL_TTL_MS } from './search-shell';
+import { answerFromShell, SEARCH_PAGE_TTL_MS, shellKey, SHELL_TTL_MS } from './search-shell';
 import { isSearchShellRequest, SEARCH_SHELL_HEADER } from '@/lib/search/shell';
 import type { WorldCode } from '@/lib/worlds/worlds';
 
@@ -31,7 +31,6 @@ const PREPARED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
 
 /** How long anonymous HTML stays in the in-process cache (pages revalidate every 300 s too). */
 const PAGE_TTL_MS = 300_000;
-const SEARCH_TTL_MS = 60_000;
 /** Stored search pages may be kept by a CDN for a minute, and served stale while it asks again. */
 const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
@@ -128,7 +127,7 @@ export function preRoute(req: IncomingMessage, res: ServerResponse, next?: () =>
                 capturePage(req, res, {
                   partition: 'public',
                   key,
-                  ttlMs: SEARCH_TTL_MS,
+                  ttlMs: SEARCH_PAGE_TTL_MS,
                   overrideCacheControl: SEARCH_CACHE_CONTROL,
                 })
             : () => capturePage(req, res, { partition: 'public', key, ttlMs: PAGE_TTL_MS });

@@ -131,12 +131,8 @@ export function requestShell(req: IncomingMessage, world: WorldCode): void {
   shellRequest.end();
 }
 
-/**
- * Answers an anonymous search page from the world's shell, or resolves false (no shell yet, the
- * index still being built, a URL with values that are dropped), when Next renders it instead.
- */
-/** How long an answer asked for again is stored (as Next's search pages were). */
-export const SEARCH_ANSWER_TTL_MS = 60_000;
+/** How long a search page is stored: one Next rendered, or an answer asked for again. */
+export const SEARCH_PAGE_TTL_MS = 60_000;
 
 /**
  * Page-store keys answered from a shell once in the last minute. An answer asked for a second
@@ -146,6 +142,10 @@ export const SEARCH_ANSWER_TTL_MS = 60_000;
 const answeredOnce = new Lru<{ bytes: number }>(20_000, 20_000 * 200);
 const SEEN = { bytes: 200 };
 
+/**
+ * Answers an anonymous search page from the world's shell, or resolves false (no shell yet, the
+ * index still being built, a URL with values that are dropped), when Next renders it instead.
+ */
 export async function answerFromShell(
   req: IncomingMessage,
   res: ServerResponse,
@@ -204,7 +204,7 @@ export async function answerFromShell(
           status: 200,
           headers: storedHeaders,
           page: { template, gzip: gzip ? buildGzipTemplate(template, NONCE_LENGTH) : null },
-          ttlMs: SEARCH_ANSWER_TTL_MS,
+          ttlMs: SEARCH_PAGE_TTL_MS,
           // What the answer shows: the shell's own reads, the world's lists and each material.
           tags: [...new Set([...entry.tags, `world:${world}`, ...result.items.map((item) => `material:${item.id}`)])],
         },

@@ -15,7 +15,7 @@ import { MemoryIndex, noFacetTitles, type FacetKind, type FacetTitles, type Inde
 /** Materials read per statement while building. */
 const BUILD_BATCH = 2000;
 /** How often the change rows are read when the index runs in the background. */
-export const SEARCH_SYNC_INTERVAL_MS = 1000;
+const SEARCH_SYNC_INTERVAL_MS = 1000;
 /**
  * Change rows are read again for this long: a transaction that took its row's number earlier
  * but committed later than a row already read is still seen (numbers are taken in order, not
@@ -49,7 +49,6 @@ interface State {
   syncing: Promise<void> | null;
   again: boolean;
   stopWatching: (() => void) | null;
-  builtAt: number;
   buildMs: number;
   /** Of the build's time, waiting for the database. */
   readMs: number;
@@ -64,7 +63,6 @@ const state = processWide('search-index', (): State => ({
   syncing: null,
   again: false,
   stopWatching: null,
-  builtAt: 0,
   buildMs: 0,
   readMs: 0,
 }));
@@ -283,7 +281,6 @@ function startBuild(db: Database): Promise<MemoryIndex> {
     await applyChanges(db, built);
     state.current = built;
     state.building = null;
-    state.builtAt = Date.now();
     return built.index;
   });
   building.catch((error: Error) => {
@@ -364,9 +361,4 @@ export function stopSearchIndex(): void {
   state.stopWatching?.();
   state.stopWatching = null;
   state.background = false;
-}
-
-/** What the index holds now, for the bench and the start-up log. */
-export function searchIndexStatus(): { ready: boolean; materials: number; buildMs: number } {
-  return { ready: state.current !== null, materials: state.current?.index.count ?? 0, buildMs: state.buildMs };
 }

@@ -8,6 +8,7 @@
  */
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import type { WorldCode } from '@/lib/worlds/worlds';
+import { noFacets } from './engine';
 import { bytes, float64s, int32s, uint16s, type Growable } from './growable';
 import { foldText, stemOf, tokenize } from './text';
 
@@ -192,10 +193,6 @@ export class WorldIndex {
     return this.size === 0 ? 0 : this.dead / this.size;
   }
 
-  has(id: number): boolean {
-    return this.byId.has(id);
-  }
-
   setVocabulary(words: Iterable<string>): void {
     const vocabulary = new Map<string, string>();
     for (const text of words) {
@@ -373,8 +370,8 @@ export class WorldIndex {
     this.ensureScratch();
     const alive = this.alive.values;
     const requirements = [
-      ...query.words.map((word) => ({ ...this.termsFor(word, false), exactOnly: false })),
-      ...query.exact.map((word) => ({ ...this.termsFor(word, true), exactOnly: true })),
+      ...query.words.map((word) => this.termsFor(word, false)),
+      ...query.exact.map((word) => this.termsFor(word, true)),
     ];
     // The rarest word first: every later word only checks the candidates left.
     const postings = (terms: Term[]) => terms.reduce((n, term) => n + term.docs.length, 0);
@@ -384,51 +381,34 @@ export class WorldIndex {
     let markGeneration = 0;
     for (const requirement of requirements) {
       if (requirement.terms.length === 0) return this.empty();
-      if (candidates === null) {
-        markGeneration = this.nextGeneration();
-        candidates = [];
-        for (const term of requirement.terms) {
-          const docs = term.docs.values;
-          const fields = term.fields.values;
-          const exact = term.folded === requirement.folded;
-          for (let i = 0; i < term.docs.length; i++) {
-            const doc = docs[i]!;
-            if (!alive[doc]) continue;
-            const value = weight(fields[i]!, exact);
-            if (this.mark[doc] !== markGeneration) {
-              this.mark[doc] = markGeneration;
-              this.score[doc] = value;
-              candidates.push(doc);
-            } else if (value > this.score[doc]!) this.score[doc] = value;
-          }
+      // The word's best weight in each document still in the running (every live one, first).
+      const wordGeneration = this.nextGeneration();
+      const reached: number[] = [];
+      for (const term of requirement.terms) {
+        const docs = term.docs.values;
+        const fields = term.fields.values;
+        const exact = term.folded === requirement.folded;
+        for (let i = 0; i < term.docs.length; i++) {
+          const doc = docs[i]!;
+          if (candidates ? this.mark[doc] !== markGeneration : !alive[doc]) continue;
+          const value = weight(fields[i]!, exact);
+          if (this.wordMark[doc] !== wordGeneration) {
+            this.wordMark[doc] = wordGeneration;
+            this.wordBest[doc] = value;
+            if (!candidates) reached.push(doc);
+          } else if (value > this.wordBest[doc]!) this.wordBest[doc] = value;
         }
-      } else {
-        const wordGeneration = this.nextGeneration();
-        for (const term of requirement.terms) {
-          const docs = term.docs.values;
-          const fields = term.fields.values;
-          const exact = term.folded === requirement.folded;
-          for (let i = 0; i < term.docs.length; i++) {
-            const doc = docs[i]!;
-            if (this.mark[doc] !== markGeneration) continue;
-            const value = weight(fields[i]!, exact);
-            if (this.wordMark[doc] !== wordGeneration) {
-              this.wordMark[doc] = wordGeneration;
-              this.wordBest[doc] = value;
-            } else if (value > this.wordBest[doc]!) this.wordBest[doc] = value;
-          }
-        }
-        const kept: number[] = [];
-        const keptGeneration = this.nextGeneration();
-        for (const doc of candidates) {
-          if (this.wordMark[doc] !== wordGeneration) continue;
-          this.score[doc]! += this.wordBest[doc]!;
-          this.mark[doc] = keptGeneration;
-          kept.push(doc);
-        }
-        candidates = kept;
-        markGeneration = keptGeneration;
       }
+      const kept: number[] = [];
+      const keptGeneration = this.nextGeneration();
+      for (const doc of candidates ?? reached) {
+        if (this.wordMark[doc] !== wordGeneration) continue;
+        this.score[doc] = (candidates ? this.score[doc]! : 0) + this.wordBest[doc]!;
+        this.mark[doc] = keptGeneration;
+        kept.push(doc);
+      }
+      candidates = kept;
+      markGeneration = keptGeneration;
       if (candidates.length === 0) return this.empty();
     }
 
@@ -689,16 +669,7 @@ export class WorldIndex {
   }
 
   private noFacets(): Pick<IndexHits, 'facets' | 'price'> {
-    return {
-      facets: {
-        subject: new Map(),
-        class_grade: new Map(),
-        learning_years: new Map(),
-        material_type: new Map(),
-        school_type: new Map(),
-      },
-      price: { free: 0, paid: 0 },
-    };
+    return { facets: noFacets(), price: { free: 0, paid: 0 } };
   }
 
   private empty(): IndexHits {

@@ -164,10 +164,6 @@ export function stemOf(world: WorldCode, folded: string): string {
   return stem(folded) || folded;
 }
 
-export function isStopword(world: WorldCode, folded: string): boolean {
-  return analyzerOf(world).stopwords.has(folded);
-}
-
 /**
  * Folded forms of words already seen (a catalogue repeats its words: 100,000 materials hold about
  * ten million words and a few thousand distinct ones), dropped whole when it grows large.
