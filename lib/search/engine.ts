@@ -1,8 +1,8 @@
 import type { WorldCode } from '@/lib/worlds/worlds';
-import type { FacetTitles } from './memory-index';
+import { noFacets, type FacetTitles } from './memory-index';
 import type { SearchParams, SearchSort } from './params';
 
-export type { FacetTitles };
+export { noFacets, type FacetTitles };
 
 /**
  * The one interface behind which search runs. Kreide has two engines: the in-memory index of
@@ -49,14 +49,4 @@ export interface EngineResult {
 /** The sort of a search: relevance when there is text, best-selling first when there is none. */
 export function sortOf(params: SearchParams): SearchSort {
   return params.sort ?? (params.q.trim() ? 'relevance' : 'bestseller');
-}
-
-export function noFacets(): EngineResult['facets'] {
-  return {
-    subject: new Map(),
-    class_grade: new Map(),
-    learning_years: new Map(),
-    material_type: new Map(),
-    school_type: new Map(),
-  };
 }

@@ -8,7 +8,6 @@
  */
 import { SCHOOL_TYPES } from '@/lib/catalog/school-types';
 import type { WorldCode } from '@/lib/worlds/worlds';
-import { noFacets } from './engine';
 import { bytes, float64s, int32s, uint16s, type Growable } from './growable';
 import { foldText, stemOf, tokenize } from './text';
 
@@ -687,6 +686,17 @@ function narrows(filters: IndexQuery['filters']): boolean {
     filters.minCents !== undefined ||
     filters.maxCents !== undefined
   );
+}
+
+/** Facet counts of no hits. */
+export function noFacets(): IndexHits['facets'] {
+  return {
+    subject: new Map(),
+    class_grade: new Map(),
+    learning_years: new Map(),
+    material_type: new Map(),
+    school_type: new Map(),
+  };
 }
 
 /** The first `count` of `items` in `compare`'s order, without sorting them all (a bounded heap). */
